@@ -1,0 +1,62 @@
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'test-output', 'bench-output', 'coverage'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // Dependencies run one way: lib -> stores -> features -> app.
+            { target: './src/lib', from: ['./src/stores', './src/features', './src/app', './src/components'] },
+            { target: './src/stores', from: ['./src/features', './src/app', './src/components'] },
+            { target: './src/components', from: ['./src/features', './src/app'] },
+            { target: './src/features', from: ['./src/app'] },
+            // The server shares only the wire types with the playground.
+            { target: './server', from: './src', except: ['./lib/api/wire.ts'] },
+            { target: './src', from: './server' },
+          ],
+        },
+      ],
+      // src/lib is plain TypeScript that any runtime can use.
+      'no-restricted-imports': 'off',
+    },
+  },
+  {
+    files: ['src/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['react', 'react-dom', 'react/*', 'zustand', '@tanstack/*'], message: 'src/lib has no React.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/components/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  prettier,
+);

@@ -1,0 +1,44 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// One project per kind of test, so each gets the environment it needs and can be run alone
+// (`vitest run --project server`). The e2e project drives Debian's Chromium against `npm start`.
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'server', environment: 'node', include: ['tests/server/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'components',
+          environment: 'jsdom',
+          include: ['tests/components/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/components/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'conformance', environment: 'node', include: ['tests/conformance/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
