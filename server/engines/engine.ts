@@ -27,12 +27,46 @@ export interface GenerateOptions {
 export type ChatEngineRequest = ChatCompletionRequest;
 
 export interface ChatEngine {
+  /** One honest sentence or two for a model's `description`: what serves it, and how to get a real model. */
+  describe(modelId: string): string;
   /** Generates a chat reply. Must end with exactly one `finish` event unless aborted or thrown. */
   generate(request: ChatEngineRequest, options: GenerateOptions): AsyncIterable<EngineEvent>;
 }
 
 export interface CodeEngine {
+  describe(modelId: string): string;
   generate(request: CodeCompletionRequest, options: GenerateOptions): AsyncIterable<EngineEvent>;
+}
+
+export interface AudioInput {
+  file: Uint8Array;
+  filename: string;
+  /** The part's content type as the client sent it (may be empty). */
+  contentType: string;
+  model: string;
+  language?: string;
+  temperature?: number;
+}
+
+export interface TranscriptSegment {
+  /** Seconds from the start of the audio. */
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface Transcript {
+  text: string;
+  /** Timed segments; srt and vtt are built from them. Empty when the engine gives no timings. */
+  segments: TranscriptSegment[];
+  /** Seconds, when known. */
+  duration?: number;
+}
+
+/** Vision is served by a ChatEngine (the request becomes chat messages with image parts). */
+export interface AudioEngine {
+  describe(modelId: string): string;
+  transcribe(input: AudioInput, options: GenerateOptions): Promise<Transcript>;
 }
 
 /**
