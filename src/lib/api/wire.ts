@@ -212,7 +212,8 @@ export interface VisionRequest {
  * chat-completion shape; other servers may send `{ text }`, `{ description }` or anything else,
  * which the client keeps as raw JSON.
  */
-export type VisionResponse = ChatCompletion | { text?: string; description?: string; [extra: string]: unknown };
+export type VisionResponse =
+  ChatCompletion | { text?: string; description?: string; [extra: string]: unknown };
 
 export type TranscriptionFormat = 'json' | 'text' | 'srt' | 'vtt';
 

@@ -1,0 +1,84 @@
+import { ApiError } from './errors';
+import { decodeStream, type DecodeStreamOptions } from './stream-decoder';
+import type { ChatCompletionChunk } from './wire';
+
+export interface DecodeChunksOptions extends DecodeStreamOptions {
+  /** Receives every chunk as it is yielded; the same array becomes an error's `partial`. */
+  partial?: ChatCompletionChunk[];
+  /** Headers of the response, kept on a mid-stream error. */
+  headers?: Headers | null;
+}
+
+function snippet(data: string): string {
+  return data.length > 120 ? `${data.slice(0, 120)}…` : data;
+}
+
+function streamError(
+  payload: unknown,
+  data: string,
+  partial: ChatCompletionChunk[],
+  headers: Headers | null,
+) {
+  const error = (payload as { error?: unknown }).error;
+  const fields = error && typeof error === 'object' ? (error as Record<string, unknown>) : {};
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  const said = text(fields.message) ?? text(error);
+  return new ApiError({
+    kind: 'stream',
+    message:
+      `The server reported an error after the reply had started${said ? `: ${said}` : ''}` +
+      `${said && /[.!?]$/.test(said) ? '' : '.'} The text received before it is kept.`,
+    code: text(fields.code),
+    type: text(fields.type),
+    param: text(fields.param),
+    status: typeof fields.status === 'number' ? fields.status : null,
+    headers,
+    body: data,
+    partial,
+  });
+}
+
+/**
+ * Turns a chat stream body into chunks. An `{"error": …}` payload (or an SSE `event: error`) becomes an
+ * `ApiError` of kind `stream`, and so does data that is not JSON; either keeps the chunks received
+ * before it in `partial`.
+ */
+export async function* decodeChatChunks(
+  body: ReadableStream<Uint8Array>,
+  options: DecodeChunksOptions = {},
+): AsyncGenerator<ChatCompletionChunk, void, undefined> {
+  const partial = options.partial ?? [];
+  const headers = options.headers ?? null;
+  for await (const message of decodeStream(body, options)) {
+    if (message.type === 'done') return;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(message.data);
+    } catch (cause) {
+      throw new ApiError({
+        kind: 'stream',
+        message: `The server sent a stream event that is not valid JSON: ${snippet(message.data)}`,
+        hint: 'The server may not speak this streaming format; try again without streaming.',
+        headers,
+        body: message.data,
+        partial,
+        cause,
+      });
+    }
+    if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
+      throw new ApiError({
+        kind: 'stream',
+        message: `The server sent a stream event that is not a JSON object: ${snippet(message.data)}`,
+        headers,
+        body: message.data,
+        partial,
+      });
+    }
+    if ((payload as { error?: unknown }).error != null || message.event === 'error') {
+      throw streamError(payload, message.data, partial, headers);
+    }
+    const chunk = payload as ChatCompletionChunk;
+    partial.push(chunk);
+    yield chunk;
+  }
+}

@@ -1,0 +1,157 @@
+import { normalizeBaseURL } from './base-url';
+import { createChatStream, type ChatStream } from './chat-stream';
+import { ApiError } from './errors';
+import { acceptFor, buildTranscriptionForm } from './multipart';
+import { DEFAULT_MAX_RETRIES } from './retry';
+import { openStream, readJson, send, type RequestSpec, type Transport } from './transport';
+import type {
+  ClientOptions,
+  Endpoint,
+  RequestOptions,
+  TranscriptionInput,
+  TranscriptionResult,
+  VisionResult,
+} from './types';
+import type {
+  ChatCompletion,
+  ChatCompletionRequest,
+  CodeCompletion,
+  CodeCompletionRequest,
+  Model,
+  ModelList,
+  TranscriptionFormat,
+  TranscriptionJson,
+  VisionRequest,
+  VisionResponse,
+} from './wire';
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** Typed methods for every endpoint of the spec. Request bodies are sent exactly as given. */
+export interface ApiClient {
+  /** The normalised base URL: as given (with or without `/v1`), without a trailing slash. */
+  readonly baseURL: string;
+  /** `GET /models`. */
+  listModels(opts?: RequestOptions): Promise<ModelList>;
+  /** `GET /models/{id}`; the id is URL-encoded. */
+  retrieveModel(id: string, opts?: RequestOptions): Promise<Model>;
+  /** `POST /chat/completions` with `stream: false`. */
+  createChat(body: ChatCompletionRequest, opts?: RequestOptions): Promise<ChatCompletion>;
+  /** `POST /chat/completions` with `stream: true`; see `ChatStream` for when the request starts. */
+  streamChat(body: ChatCompletionRequest, opts?: RequestOptions): ChatStream;
+  /** `POST /code/completions`. */
+  createCodeCompletion(body: CodeCompletionRequest, opts?: RequestOptions): Promise<CodeCompletion>;
+  /** `POST /vision/analyze`; the body is unspecified, so it is kept raw and parsed when it is JSON. */
+  analyzeImage(body: VisionRequest, opts?: RequestOptions): Promise<VisionResult>;
+  /** `POST /audio/transcriptions` as multipart; the result's shape follows `response_format`. */
+  transcribe<F extends TranscriptionFormat = 'json'>(
+    input: TranscriptionInput<F>,
+    opts?: RequestOptions,
+  ): Promise<TranscriptionResult<F>>;
+}
+
+function jsonSpec(endpoint: Endpoint, path: string, body: unknown, opts: RequestOptions = {}): RequestSpec {
+  return {
+    endpoint,
+    method: 'POST',
+    path,
+    body: JSON.stringify(body),
+    contentType: 'application/json',
+    accept: 'application/json',
+    signal: opts.signal,
+    headers: opts.headers,
+  };
+}
+
+function getSpec(path: string, opts: RequestOptions = {}): RequestSpec {
+  return {
+    endpoint: 'models',
+    method: 'GET',
+    path,
+    accept: 'application/json',
+    signal: opts.signal,
+    headers: opts.headers,
+  };
+}
+
+function contentTypeOf(response: Response): string {
+  return response.headers.get('content-type') ?? '';
+}
+
+async function readTranscription(response: Response, format: TranscriptionFormat): Promise<unknown> {
+  if (format === 'json') {
+    const raw = await response.clone().text();
+    const data = await readJson<TranscriptionJson>(response);
+    return { format, data, raw };
+  }
+  const raw = await response.text();
+  return { format, text: raw, raw, contentType: contentTypeOf(response) };
+}
+
+/**
+ * Creates a client for one server.
+ * @throws ApiError of kind `config` when `baseURL` is not a usable http(s) URL.
+ */
+export function createClient(options: ClientOptions): ApiClient {
+  const fetchFn = options.fetch ?? globalThis.fetch?.bind(globalThis);
+  if (!fetchFn) {
+    throw new ApiError({
+      kind: 'config',
+      message: 'No fetch function is available; pass one in the options.',
+    });
+  }
+  const t: Transport = {
+    baseURL: normalizeBaseURL(options.baseURL),
+    apiKey: options.apiKey ?? '',
+    fetch: fetchFn,
+    maxRetries: Math.max(0, Math.floor(options.maxRetries ?? DEFAULT_MAX_RETRIES)),
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    onResponse: options.onResponse,
+  };
+
+  return {
+    baseURL: t.baseURL,
+    listModels: (opts) => send(t, getSpec('models', opts), (r) => readJson<ModelList>(r)),
+    retrieveModel: (id, opts) =>
+      send(t, getSpec(`models/${encodeURIComponent(id)}`, opts), (r) => readJson<Model>(r)),
+    createChat: (body, opts) =>
+      send(t, jsonSpec('chat', 'chat/completions', { ...body, stream: false }, opts), (r) =>
+        readJson<ChatCompletion>(r),
+      ),
+    streamChat: (body, opts = {}) => {
+      const spec = jsonSpec('chat', 'chat/completions', { ...body, stream: true }, opts);
+      spec.accept = 'text/event-stream, application/x-ndjson;q=0.9, application/json;q=0.8';
+      return createChatStream((signal) => openStream(t, { ...spec, signal }), opts.signal);
+    },
+    createCodeCompletion: (body, opts) =>
+      send(t, jsonSpec('code', 'code/completions', body, opts), (r) => readJson<CodeCompletion>(r)),
+    analyzeImage: (body, opts) =>
+      send(t, jsonSpec('vision', 'vision/analyze', body, opts), async (r) => {
+        const raw = await r.text();
+        let data: VisionResponse | null = null;
+        try {
+          const parsed: unknown = JSON.parse(raw);
+          if (parsed !== null && typeof parsed === 'object') data = parsed as VisionResponse;
+        } catch {
+          // Not JSON: the raw text is the result (a server may answer plain text).
+        }
+        return { data, raw, contentType: contentTypeOf(r) };
+      }),
+    transcribe: <F extends TranscriptionFormat = 'json'>(
+      input: TranscriptionInput<F>,
+      opts: RequestOptions = {},
+    ) => {
+      const format: TranscriptionFormat = input.response_format ?? 'json';
+      const spec: RequestSpec = {
+        endpoint: 'audio',
+        method: 'POST',
+        path: 'audio/transcriptions',
+        body: buildTranscriptionForm(input),
+        accept: acceptFor(format),
+        signal: opts.signal,
+        headers: opts.headers,
+      };
+      return send(t, spec, (r) => readTranscription(r, format)) as Promise<TranscriptionResult<F>>;
+    },
+  };
+}

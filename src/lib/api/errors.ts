@@ -1,0 +1,154 @@
+import { describeStatus, hintFor, parseErrorBody, truncateBody } from './error-body';
+import { parseRateLimit, type RateLimitState } from './rate-limit';
+import type { ChatCompletionChunk } from './wire';
+
+/**
+ * What went wrong, in one word: the server answered with an error (`http`), no answer arrived
+ * (`connection`, `timeout`), the user cancelled (`aborted`), a stream broke after it started
+ * (`stream`), or the client was set up wrongly (`config`).
+ */
+export type ApiErrorKind = 'http' | 'connection' | 'timeout' | 'aborted' | 'stream' | 'config';
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  message: string;
+  status?: number | null;
+  code?: string | null;
+  type?: string | null;
+  param?: string | null;
+  headers?: Headers | null;
+  body?: string | null;
+  hint?: string | null;
+  partial?: ChatCompletionChunk[];
+  cause?: unknown;
+}
+
+/** The request ids servers of the format send, most common first. */
+const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'openai-request-id', 'cf-ray'] as const;
+
+/** The request id a response carries, if any. */
+export function requestIdOf(headers: Headers): string | null {
+  for (const name of REQUEST_ID_HEADERS) {
+    const value = headers.get(name);
+    if (value) return value;
+  }
+  return null;
+}
+
+/** The one error type of the client. `message` is a sentence a person can act on. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  /** HTTP status, or null when no response arrived. */
+  readonly status: number | null;
+  /** The spec's machine-readable `error.code`, e.g. `invalid_api_key`. */
+  readonly code: string | null;
+  /** The spec's `error.type`, e.g. `invalid_request_error`. */
+  readonly type: string | null;
+  /** The offending request parameter, when the server named one. */
+  readonly param: string | null;
+  readonly headers: Headers | null;
+  readonly requestId: string | null;
+  readonly rateLimit: RateLimitState | null;
+  /** The raw response body (or stream payload), truncated to 8 KiB. */
+  readonly body: string | null;
+  /** What to do about it, when there is something specific to say. */
+  readonly hint: string | null;
+  /** The chunks a stream delivered before it failed. */
+  readonly partial?: ChatCompletionChunk[];
+
+  constructor(init: ApiErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.status = init.status ?? null;
+    this.code = init.code ?? null;
+    this.type = init.type ?? null;
+    this.param = init.param ?? null;
+    this.headers = init.headers ?? null;
+    this.requestId = this.headers ? requestIdOf(this.headers) : null;
+    this.rateLimit = this.headers ? parseRateLimit(this.headers) : null;
+    this.body = init.body == null ? null : truncateBody(init.body);
+    this.hint = init.hint ?? hintFor(this.status, this.code);
+    if (init.partial !== undefined) this.partial = init.partial;
+  }
+
+  /**
+   * Builds the error for a non-2xx response from its already-read body text. Never throws: an empty,
+   * HTML, truncated or non-spec body still gives a message that names the status and what was seen.
+   */
+  static fromResponse(response: Response, bodyText: string): ApiError {
+    const status = describeStatus(response.status, response.statusText);
+    const parsed = parseErrorBody(bodyText, response.headers.get('content-type'));
+    let message: string;
+    switch (parsed.shape) {
+      case 'empty':
+        message = `The server answered ${status} with an empty body.`;
+        break;
+      case 'html':
+        message =
+          `The server answered ${status} with an HTML page${parsed.title ? ` ("${parsed.title}")` : ''} ` +
+          'instead of a JSON error; a proxy or gateway in front of the service probably sent it.';
+        break;
+      case 'invalid-json':
+        message = `The server answered ${status} with a body that is not valid JSON (it may be cut off).`;
+        break;
+      default:
+        message = parsed.message
+          ? `${parsed.message}${/[.!?]$/.test(parsed.message) ? '' : '.'}`
+          : `The server answered ${status} without an error message.`;
+    }
+    return new ApiError({
+      kind: 'http',
+      message,
+      status: response.status,
+      code: parsed.code,
+      type: parsed.type,
+      param: parsed.param,
+      headers: response.headers,
+      body: bodyText,
+    });
+  }
+
+  /** No response: the host is unreachable or, in a browser, the server does not allow this origin. */
+  static connection(url: string, cause: unknown): ApiError {
+    const detail = cause instanceof Error && cause.message ? ` (${cause.message})` : '';
+    return new ApiError({
+      kind: 'connection',
+      message:
+        `Could not reach ${url}${detail}. In a browser this is usually one of two things: the server is not ` +
+        'running or not reachable at that address, or it does not allow requests from this page (CORS).',
+      hint:
+        'The browser console tells them apart: a CORS failure is reported there as "blocked by CORS policy". ' +
+        'To avoid CORS, point the playground at the local service (npm start) and use its upstream forwarding.',
+      cause,
+    });
+  }
+
+  /** The attempt ran past the time-out and was cancelled. */
+  static timeout(url: string, timeoutMs: number, phase: 'response' | 'headers'): ApiError {
+    const seconds = Math.round(timeoutMs / 100) / 10;
+    const what = phase === 'headers' ? 'did not start answering' : 'did not answer';
+    return new ApiError({
+      kind: 'timeout',
+      message: `The server ${what} within ${seconds} seconds (${url}), so the request was cancelled.`,
+      hint: 'The model may be slow or the server busy: try again, or raise the time-out in the settings.',
+    });
+  }
+
+  /** The user (or the page) cancelled the request. */
+  static aborted(partial?: ChatCompletionChunk[]): ApiError {
+    return new ApiError({
+      kind: 'aborted',
+      message: 'The request was cancelled.',
+      ...(partial ? { partial } : {}),
+    });
+  }
+}
+
+/** True for any `ApiError`, also across bundles where `instanceof` may fail. */
+export function isApiError(value: unknown): value is ApiError {
+  return (
+    value instanceof ApiError ||
+    (value instanceof Error && value.name === 'ApiError' && typeof (value as ApiError).kind === 'string')
+  );
+}

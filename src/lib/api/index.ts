@@ -1,0 +1,33 @@
+/** The shared fetch client: the one way the playground talks to a server. No React in here. */
+export { createClient, DEFAULT_TIMEOUT_MS, type ApiClient } from './client';
+export type { ChatStream } from './chat-stream';
+export { decodeChatChunks, type DecodeChunksOptions } from './chat-chunks';
+export { joinURL, normalizeBaseURL } from './base-url';
+export { ApiError, isApiError, requestIdOf, type ApiErrorInit, type ApiErrorKind } from './errors';
+export { describeStatus, hintFor } from './error-body';
+export {
+  parseDuration,
+  parseRateLimit,
+  parseResetTime,
+  parseRetryAfter,
+  type RateLimitState,
+} from './rate-limit';
+export {
+  backoffDelay,
+  BACKOFF_BASE_MS,
+  BACKOFF_MAX_MS,
+  DEFAULT_MAX_RETRIES,
+  isRetryableStatus,
+  MAX_RETRY_AFTER_MS,
+  retryDelay,
+} from './retry';
+export {
+  decodeStream,
+  StreamParser,
+  type DecodeStreamOptions,
+  type StreamDone,
+  type StreamEvent,
+  type StreamMessage,
+} from './stream-decoder';
+export type * from './types';
+export type * from './wire';

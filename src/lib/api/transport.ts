@@ -1,0 +1,165 @@
+import { joinURL } from './base-url';
+import { ApiError, isApiError, requestIdOf } from './errors';
+import { parseRateLimit } from './rate-limit';
+import { isRetryableStatus, retryDelay, sleep } from './retry';
+import { linkSignals } from './signals';
+import type { Endpoint, ResponseInfo } from './types';
+
+/** The settled configuration every request of one client shares. */
+export interface Transport {
+  baseURL: string;
+  apiKey: string;
+  fetch: typeof fetch;
+  maxRetries: number;
+  timeoutMs: number;
+  onResponse: ((info: ResponseInfo) => void) | undefined;
+}
+
+export interface RequestSpec {
+  endpoint: Endpoint;
+  method: 'GET' | 'POST';
+  /** Relative to the base URL, already encoded. */
+  path: string;
+  body?: string | FormData;
+  /** Set for JSON bodies; left out for FormData so fetch writes the multipart boundary. */
+  contentType?: string;
+  accept: string;
+  signal?: AbortSignal | undefined;
+  headers?: Record<string, string> | undefined;
+}
+
+/** A stream's response, still tied to the caller's signal until `dispose` is called. */
+export interface OpenStream {
+  response: Response;
+  dispose(): void;
+}
+
+function buildHeaders(t: Transport, spec: RequestSpec): Headers {
+  const headers = new Headers({ Accept: spec.accept });
+  if (t.apiKey) headers.set('Authorization', `Bearer ${t.apiKey}`);
+  if (spec.contentType) headers.set('Content-Type', spec.contentType);
+  for (const [name, value] of Object.entries(spec.headers ?? {})) headers.set(name, value);
+  return headers;
+}
+
+function report(t: Transport, spec: RequestSpec, url: string, response: Response): void {
+  if (!t.onResponse) return;
+  const info: ResponseInfo = {
+    endpoint: spec.endpoint,
+    method: spec.method,
+    url,
+    status: response.status,
+    headers: response.headers,
+    rateLimit: parseRateLimit(response.headers),
+    requestId: requestIdOf(response.headers),
+  };
+  try {
+    t.onResponse(info);
+  } catch (error) {
+    // A listener's bug must not fail the request; rethrown outside it so it still reaches the console.
+    queueMicrotask(() => {
+      throw error;
+    });
+  }
+}
+
+async function run<T>(
+  t: Transport,
+  spec: RequestSpec,
+  stream: boolean,
+  read: (response: Response) => Promise<T>,
+): Promise<T | OpenStream> {
+  const url = joinURL(t.baseURL, spec.path);
+  const headers = buildHeaders(t, spec);
+  const user = spec.signal;
+  for (let attempt = 0; ; attempt++) {
+    if (user?.aborted) throw ApiError.aborted();
+    const timeout = new AbortController();
+    const link = linkSignals(user, timeout.signal);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      timeout.abort(new DOMException('The request timed out.', 'TimeoutError'));
+    }, t.timeoutMs);
+    let handedOver = false;
+    const failure = (cause: unknown): ApiError => {
+      if (user?.aborted) return ApiError.aborted();
+      if (timedOut) return ApiError.timeout(url, t.timeoutMs, stream ? 'headers' : 'response');
+      return isApiError(cause) ? cause : ApiError.connection(url, cause);
+    };
+    try {
+      let response: Response;
+      try {
+        response = await t.fetch(url, {
+          method: spec.method,
+          headers,
+          body: spec.body ?? null,
+          signal: link.signal,
+        });
+      } catch (cause) {
+        const error = failure(cause);
+        if (error.kind !== 'connection' || attempt >= t.maxRetries) throw error;
+        clearTimeout(timer);
+        await sleep(retryDelay(attempt, null) ?? 0, user);
+        continue;
+      }
+      report(t, spec, url, response);
+      if (!response.ok) {
+        const wait =
+          attempt < t.maxRetries && isRetryableStatus(response.status)
+            ? retryDelay(attempt, response.headers)
+            : null;
+        if (wait !== null) {
+          clearTimeout(timer);
+          void response.body?.cancel().catch(() => undefined);
+          await sleep(wait, user);
+          continue;
+        }
+        throw ApiError.fromResponse(response, await response.text());
+      }
+      if (stream) {
+        clearTimeout(timer);
+        handedOver = true;
+        return { response, dispose: link.dispose };
+      }
+      return await read(response);
+    } catch (cause) {
+      throw failure(cause);
+    } finally {
+      clearTimeout(timer);
+      if (!handedOver) link.dispose();
+    }
+  }
+}
+
+/** Sends a request (with retries and the time-out covering the body) and reads the body with `read`. */
+export function send<T>(
+  t: Transport,
+  spec: RequestSpec,
+  read: (response: Response) => Promise<T>,
+): Promise<T> {
+  return run(t, spec, false, read) as Promise<T>;
+}
+
+/** Sends a request whose body will be streamed: the time-out covers only the wait for headers. */
+export function openStream(t: Transport, spec: RequestSpec): Promise<OpenStream> {
+  return run(t, spec, true, async () => undefined) as Promise<OpenStream>;
+}
+
+/** Reads a successful body as JSON, or says plainly that it was not JSON. */
+export async function readJson<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text) as T;
+  } catch (cause) {
+    throw new ApiError({
+      kind: 'http',
+      status: response.status,
+      message: `The server answered ${response.status} but its body is not valid JSON, so it cannot be read.`,
+      hint: 'Check that the base URL points at an API of this format, not at a web page.',
+      headers: response.headers,
+      body: text,
+      cause,
+    });
+  }
+}

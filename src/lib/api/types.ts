@@ -1,0 +1,78 @@
+import type { RateLimitState } from './rate-limit';
+import type { TranscriptionFormat, TranscriptionJson, VisionResponse } from './wire';
+
+/** The endpoint groups of the spec; also the key of per-endpoint rate limits. */
+export type Endpoint = 'models' | 'chat' | 'code' | 'vision' | 'audio';
+
+/** What `onResponse` hears about every HTTP response, errors and retried attempts included. */
+export interface ResponseInfo {
+  endpoint: Endpoint;
+  method: string;
+  url: string;
+  status: number;
+  headers: Headers;
+  rateLimit: RateLimitState | null;
+  requestId: string | null;
+}
+
+export interface ClientOptions {
+  /** `http(s)://host[:port][/prefix][/v1]`, with or without trailing slashes. */
+  baseURL: string;
+  /** Sent as `Authorization: Bearer <apiKey>`; the header is left out when empty or missing. */
+  apiKey?: string;
+  /** Defaults to the global `fetch`; tests and the in-process local service pass their own. */
+  fetch?: typeof fetch;
+  /** Retries after the first attempt (default 2); see `retry.ts` for what is retried. */
+  maxRetries?: number;
+  /**
+   * Per attempt, default 60 000. For non-streaming calls it bounds the whole exchange, body included;
+   * for streams it bounds only the wait for the response headers.
+   */
+  timeoutMs?: number;
+  /** Called once for every HTTP response received, before its body is read. */
+  onResponse?: (info: ResponseInfo) => void;
+}
+
+export interface RequestOptions {
+  /** Aborting it cancels the request, any back-off wait, and a running stream. */
+  signal?: AbortSignal;
+  /** Extra headers, applied last (they may override the client's). */
+  headers?: Record<string, string>;
+}
+
+/** An image analysis: the body as JSON when it is JSON, and always the raw text. */
+export interface VisionResult {
+  data: VisionResponse | null;
+  raw: string;
+  contentType: string;
+}
+
+export interface TranscriptionInput<F extends TranscriptionFormat = 'json'> {
+  file: Blob;
+  /** Defaults to the `File`'s own name, else `audio`. */
+  filename?: string;
+  model: string;
+  language?: string;
+  response_format?: F;
+  temperature?: number;
+}
+
+export interface TranscriptionJsonResult {
+  format: 'json';
+  data: TranscriptionJson;
+  raw: string;
+}
+
+export interface TranscriptionTextResult<F extends Exclude<TranscriptionFormat, 'json'>> {
+  format: F;
+  text: string;
+  raw: string;
+  contentType: string;
+}
+
+/** The result's shape follows `response_format` (`json` when it is not given). */
+export type TranscriptionResult<F extends TranscriptionFormat = 'json'> = F extends 'json'
+  ? TranscriptionJsonResult
+  : F extends Exclude<TranscriptionFormat, 'json'>
+    ? TranscriptionTextResult<F>
+    : never;
