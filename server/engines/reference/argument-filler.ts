@@ -1,0 +1,200 @@
+/**
+ * Fills a function's arguments so they validate against its `parameters` schema: values from the
+ * user's message where one fits (an enum value it mentions, its numbers in order, quoted strings,
+ * "in <Place>" for location-like names, e-mails, URLs, ISO dates), otherwise a typed default (the
+ * schema's `default`, the first enum value, the minimum, false, an empty-but-long-enough string…).
+ * Every `required` property is present; optional ones are filled only when the message supplies
+ * them. Supported keywords: type (also arrays of types), enum, const, properties, required,
+ * additionalProperties, items, minItems/maxItems, minimum/maximum (exclusive too), multipleOf,
+ * minLength/maxLength, anyOf/oneOf (first branch), default. `pattern` and `format` are not solved.
+ */
+import type { FunctionParameters } from '../../../src/lib/api/wire';
+import { nameWords } from './function-choice';
+import { extractValues, type MessageValues } from './message-values';
+
+type Schema = Record<string, unknown>;
+
+const LOCATION_NAMES = new Set([
+  'location',
+  'city',
+  'place',
+  'country',
+  'destination',
+  'address',
+  'where',
+  'region',
+  'town',
+  'origin',
+  'state',
+]);
+const FREE_TEXT_NAMES = new Set([
+  'query',
+  'q',
+  'text',
+  'message',
+  'content',
+  'prompt',
+  'search',
+  'question',
+  'input',
+  'body',
+  'note',
+]);
+
+function typeOf(schema: Schema): string | undefined {
+  const type = schema.type;
+  if (typeof type === 'string') return type;
+  if (Array.isArray(type)) return type.find((t) => t !== 'null') ?? (type[0] as string | undefined);
+  if (schema.properties) return 'object';
+  if (schema.items) return 'array';
+  return undefined;
+}
+
+function mentioned(text: string, value: unknown): boolean {
+  const needle = String(value).toLowerCase();
+  if (needle.length === 0) return false;
+  const escaped = needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`, 'iu').test(text);
+}
+
+function fitNumber(value: number, schema: Schema, integer: boolean): number {
+  let n = integer ? Math.round(value) : value;
+  const step =
+    typeof schema.multipleOf === 'number' && schema.multipleOf > 0 ? schema.multipleOf : integer ? 1 : 0;
+  const min = typeof schema.minimum === 'number' ? schema.minimum : undefined;
+  const max = typeof schema.maximum === 'number' ? schema.maximum : undefined;
+  const exMin = typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : undefined;
+  const exMax = typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : undefined;
+  const low = exMin !== undefined ? exMin + (step || 1e-9) : min;
+  const high = exMax !== undefined ? exMax - (step || 1e-9) : max;
+  if (low !== undefined && n < low) n = low;
+  if (high !== undefined && n > high) n = high;
+  if (step > 0) {
+    n = Math.round(n / step) * step;
+    if (low !== undefined && n < low) n += step;
+    if (high !== undefined && n > high) n -= step;
+    n = Number(n.toFixed(10));
+  }
+  return n;
+}
+
+function fitString(value: string, schema: Schema): string {
+  let text = value;
+  if (typeof schema.maxLength === 'number') text = [...text].slice(0, schema.maxLength).join('');
+  if (typeof schema.minLength === 'number' && [...text].length < schema.minLength) {
+    text = text.padEnd(schema.minLength, text.length > 0 ? ' ' : 'x');
+  }
+  return text;
+}
+
+/** Fills one value of `schema` for the property `name`; `values` are consumed as they are used. */
+function fillValue(
+  schema: Schema,
+  name: string,
+  values: MessageValues,
+  required: boolean,
+): { value: unknown } | undefined {
+  if ('const' in schema) return { value: schema.const };
+  const branches = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
+  if (Array.isArray(branches) && branches[0])
+    return fillValue(
+      { ...schema, anyOf: undefined, oneOf: undefined, ...branches[0] },
+      name,
+      values,
+      required,
+    );
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) {
+    const hit = schema.enum.find((option) => mentioned(values.text, option));
+    if (hit !== undefined) return { value: hit };
+    return required
+      ? {
+          value:
+            'default' in schema && schema.enum.includes(schema.default) ? schema.default : schema.enum[0],
+        }
+      : undefined;
+  }
+  const words = nameWords(name);
+  const type = typeOf(schema);
+  switch (type) {
+    case 'integer':
+    case 'number': {
+      const found = values.numbers.shift();
+      if (found !== undefined) return { value: fitNumber(found, schema, type === 'integer') };
+      if (!required) return undefined;
+      const fallback = typeof schema.default === 'number' ? schema.default : 0;
+      return { value: fitNumber(fallback, schema, type === 'integer') };
+    }
+    case 'boolean': {
+      const said = words.some((word) => mentioned(values.text, word));
+      if (said) return { value: !/\b(not|no|don't|without|disable|false)\b/i.test(values.text) };
+      return required ? { value: typeof schema.default === 'boolean' ? schema.default : false } : undefined;
+    }
+    case 'string': {
+      const found = pickString(words, values);
+      if (found !== undefined) return { value: fitString(found, schema) };
+      if (!required) return undefined;
+      return {
+        value: fitString(typeof schema.default === 'string' ? schema.default : 'unspecified', schema),
+      };
+    }
+    case 'array': {
+      const itemSchema = (schema.items && !Array.isArray(schema.items) ? schema.items : {}) as Schema;
+      const min = typeof schema.minItems === 'number' ? schema.minItems : 0;
+      const max = typeof schema.maxItems === 'number' ? schema.maxItems : Number.POSITIVE_INFINITY;
+      const items: unknown[] = [];
+      while (items.length < max) {
+        const mustFill = items.length < Math.max(min, required ? 1 : 0);
+        const item = fillValue(itemSchema, name, values, mustFill);
+        if (
+          item === undefined ||
+          (!mustFill && items.some((x) => JSON.stringify(x) === JSON.stringify(item.value)))
+        )
+          break;
+        if (schema.uniqueItems && items.some((x) => JSON.stringify(x) === JSON.stringify(item.value))) break;
+        items.push(item.value);
+        if (items.length >= Math.max(min, 1) && values.numbers.length + values.quoted.length === 0) break;
+      }
+      return items.length > 0 || required ? { value: items } : undefined;
+    }
+    case 'null':
+      return { value: null };
+    case 'object':
+      return { value: fillObject(schema, values) };
+    default:
+      return required ? { value: pickString(words, values) ?? 'unspecified' } : undefined;
+  }
+}
+
+function pickString(words: string[], values: MessageValues): string | undefined {
+  const is = (set: Set<string>) => words.some((word) => set.has(word));
+  if (is(LOCATION_NAMES) && values.places.length > 0) return values.places.shift();
+  if (words.includes('email') && values.emails.length > 0) return values.emails.shift();
+  if (words.some((w) => w === 'url' || w === 'link' || w === 'uri') && values.urls.length > 0)
+    return values.urls.shift();
+  if (words.includes('date') && values.dates.length > 0) return values.dates.shift();
+  if (values.quoted.length > 0) return values.quoted.shift();
+  if (is(FREE_TEXT_NAMES) && values.text.trim().length > 0) return values.text.trim();
+  return undefined;
+}
+
+function fillObject(schema: Schema, values: MessageValues): Record<string, unknown> {
+  const properties = (schema.properties ?? {}) as Record<string, Schema>;
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  const result: Record<string, unknown> = {};
+  for (const [name, propertySchema] of Object.entries(properties)) {
+    const filled = fillValue(propertySchema ?? {}, name, values, required.has(name));
+    if (filled !== undefined) result[name] = filled.value;
+  }
+  // A required name with no property schema is still required: any value validates against {}.
+  for (const name of required) if (!(name in result)) result[name] = 'unspecified';
+  return result;
+}
+
+/** Arguments for a call of a function with these `parameters`, from the user's message text. */
+export function fillArguments(
+  parameters: FunctionParameters | undefined,
+  messageText: string,
+): Record<string, unknown> {
+  if (!parameters) return {};
+  return fillObject(parameters as Schema, extractValues(messageText));
+}

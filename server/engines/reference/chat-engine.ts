@@ -1,0 +1,128 @@
+/**
+ * The reference chat engine (svc-chat, svc-reasoner): decides what to answer — a function call, a
+ * JSON object, a report on a function result, or the standard markdown report — and emits it token by
+ * token through the emitter, reasoning first for svc-reasoner.
+ */
+import type { ChatCompletionRequest } from '../../../src/lib/api/wire';
+import type { ChatEngine, EngineEvent, GenerateOptions } from '../engine';
+import { countMessageTokens, countTokens } from '../../tokens';
+import { fillArguments } from './argument-filler';
+import { describeReferenceModel } from './describe';
+import { chooseFunction } from './function-choice';
+import { composeFunctionResultReply } from './function-result-reply';
+import { planJson } from './json-mode';
+import { composeReasoning, type ReplyPlan } from './reasoning';
+import { composeReply } from './reply-composer';
+import { analyseRequest } from './request-analysis';
+import { PhrasePicker } from './sampling';
+import { emitReply, stopList } from './token-emitter';
+
+function positiveBias(bias: Readonly<Record<string, number>> | null | undefined): Record<string, number> {
+  return Object.fromEntries(Object.entries(bias ?? {}).filter(([, value]) => value > 0));
+}
+
+export interface ReferenceEngineOptions {
+  /** Pace text at this many tokens per second (default: no delay). */
+  tokensPerSecond?: number | undefined;
+}
+
+/** Models that think aloud before answering. */
+export function isReasoningModel(model: string): boolean {
+  return model === 'svc-reasoner';
+}
+
+function requestKey(request: ChatCompletionRequest): string {
+  const { stream: _stream, ...rest } = request;
+  return JSON.stringify(rest);
+}
+
+export async function* generateChat(
+  request: ChatCompletionRequest,
+  { signal }: GenerateOptions,
+  options: ReferenceEngineOptions = {},
+): AsyncGenerator<EngineEvent> {
+  if (signal.aborted) return;
+  const analysis = analyseRequest(request);
+  const picker = new PhrasePicker(request, requestKey(request));
+  const promptTokens = countMessageTokens(request.messages);
+  const usage = (completion: number, reasoning: number) => ({
+    prompt_tokens: promptTokens,
+    completion_tokens: completion,
+    total_tokens: promptTokens + completion,
+    ...(isReasoningModel(request.model)
+      ? { completion_tokens_details: { reasoning_tokens: reasoning } }
+      : {}),
+  });
+
+  const called = chooseFunction(request, analysis.lastText);
+  const jsonMode = request.response_format?.type === 'json_object';
+  let plan: ReplyPlan = 'reply';
+  if (called) plan = 'function_call';
+  else if (analysis.lastRole === 'function') plan = 'function_result';
+  else if (jsonMode) plan = 'json';
+  else if (analysis.long) plan = 'long';
+  const reasoning = isReasoningModel(request.model)
+    ? composeReasoning(request, analysis, plan, picker)
+    : undefined;
+
+  if (called) {
+    // The call is sent whole (arguments must stay valid JSON), after any reasoning; max_tokens is
+    // applied to the reasoning only.
+    const emitted = yield* emitReply(
+      { ...(reasoning ? { reasoning } : {}), text: '' },
+      {
+        signal,
+        maxTokens: request.max_tokens,
+        tokensPerSecond: options.tokensPerSecond,
+      },
+    );
+    if (!emitted.completed) return;
+    const args = JSON.stringify(fillArguments(called.parameters, analysis.lastText));
+    yield { type: 'function_call', name: called.name, arguments: args };
+    const callTokens = countTokens(called.name) + countTokens(args);
+    yield {
+      type: 'finish',
+      finish_reason: 'function_call',
+      usage: usage(emitted.completionTokens + callTokens, emitted.reasoningTokens),
+    };
+    return;
+  }
+
+  let text: string;
+  let reducedBy: 'length' | 'stop' | undefined;
+  if (plan === 'function_result') text = composeFunctionResultReply(request, picker);
+  else if (plan === 'json') {
+    // Reasoning tokens count toward max_tokens, so the object must fit in what they leave.
+    const left =
+      request.max_tokens === undefined ? undefined : request.max_tokens - countTokens(reasoning ?? '');
+    ({ text, reducedBy } = planJson(request, analysis, left));
+  } else text = composeReply(request, analysis, picker);
+
+  const result = yield* emitReply(
+    { ...(reasoning ? { reasoning } : {}), text },
+    {
+      signal,
+      maxTokens: request.max_tokens,
+      stop: stopList(request.stop),
+      logprobs: request.logprobs === true,
+      topLogprobs: request.top_logprobs ?? 0,
+      // Removing a token could break the JSON object, so JSON mode keeps only positive biases.
+      logitBias: plan === 'json' ? positiveBias(request.logit_bias) : (request.logit_bias ?? {}),
+      tokensPerSecond: options.tokensPerSecond,
+    },
+  );
+  if (!result.completed || signal.aborted) return;
+  yield {
+    type: 'finish',
+    finish_reason: reducedBy ?? result.finish_reason,
+    usage: usage(result.completionTokens, result.reasoningTokens),
+  };
+}
+
+/** The reference ChatEngine. */
+export function createReferenceChatEngine(options: ReferenceEngineOptions = {}): ChatEngine {
+  return {
+    describe: describeReferenceModel,
+    generate: (request, generateOptions) => generateChat(request, generateOptions, options),
+  };
+}

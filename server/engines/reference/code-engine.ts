@@ -1,0 +1,59 @@
+/**
+ * The reference code engine (svc-coder): continues the prompt in its language (named or detected),
+ * emitted token by token with max_tokens, stop and temperature honoured like chat replies.
+ */
+import type { CodeCompletionRequest } from '../../../src/lib/api/wire';
+import type { CodeEngine, EngineEvent, GenerateOptions } from '../engine';
+import { countTokens } from '../../tokens';
+import type { ReferenceEngineOptions } from './chat-engine';
+import { continueCode } from './code-continuation';
+import { detectLanguage } from './code-language';
+import { describeReferenceModel } from './describe';
+import { PhrasePicker } from './sampling';
+import { emitReply, stopList } from './token-emitter';
+
+/** The code endpoint's documented defaults (the spec's table). */
+export const CODE_DEFAULT_MAX_TOKENS = 150;
+export const CODE_DEFAULT_TEMPERATURE = 0.2;
+
+export async function* generateCode(
+  request: CodeCompletionRequest,
+  { signal }: GenerateOptions,
+  options: ReferenceEngineOptions = {},
+): AsyncGenerator<EngineEvent> {
+  if (signal.aborted) return;
+  const language = detectLanguage(request.prompt, request.language);
+  const picker = new PhrasePicker(
+    { temperature: request.temperature ?? CODE_DEFAULT_TEMPERATURE },
+    JSON.stringify(request),
+  );
+  const text = continueCode(request.prompt, language, picker);
+  const result = yield* emitReply(
+    { text },
+    {
+      signal,
+      maxTokens: request.max_tokens ?? CODE_DEFAULT_MAX_TOKENS,
+      stop: stopList(request.stop),
+      tokensPerSecond: options.tokensPerSecond,
+    },
+  );
+  if (!result.completed || signal.aborted) return;
+  const promptTokens = countTokens(request.prompt);
+  yield {
+    type: 'finish',
+    finish_reason: result.finish_reason,
+    usage: {
+      prompt_tokens: promptTokens,
+      completion_tokens: result.completionTokens,
+      total_tokens: promptTokens + result.completionTokens,
+    },
+  };
+}
+
+/** The reference CodeEngine. */
+export function createReferenceCodeEngine(options: ReferenceEngineOptions = {}): CodeEngine {
+  return {
+    describe: describeReferenceModel,
+    generate: (request, generateOptions) => generateCode(request, generateOptions, options),
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * Token counting for the local service: one tokenizer (o200k_base, the encoding of current models of
+ * the chat-completion format), loaded once by importing the encoding module directly.
+ */
+import { decode, decodeGenerator, encode } from 'gpt-tokenizer/encoding/o200k_base';
+import type { ChatMessage } from '../src/lib/api/wire';
+
+// User text may contain strings like "<|endoftext|>"; they are ordinary text here, never special tokens.
+const PLAIN_TEXT = { disallowedSpecial: new Set<string>() } as const;
+
+/**
+ * Tokens per message and for priming the reply, as the common format counts them
+ * (`<|start|>{role}<|message|>{content}<|end|>` = 3 + role + content; 3 more prime the assistant).
+ */
+const TOKENS_PER_MESSAGE = 3;
+const TOKENS_PER_NAME = 1;
+const REPLY_PRIMING_TOKENS = 3;
+/** An image part costs what a low-detail image costs in the common format. */
+export const TOKENS_PER_IMAGE = 85;
+
+/** Encodes text to o200k_base token ids; special-token strings are encoded as plain text. */
+export function encodeTokens(text: string): number[] {
+  return encode(text, PLAIN_TEXT);
+}
+
+/** Decodes token ids back to text. */
+export function decodeTokens(ids: Iterable<number>): string {
+  return decode(ids);
+}
+
+/** Number of o200k_base tokens in `text`. */
+export function countTokens(text: string): number {
+  return text.length === 0 ? 0 : encodeTokens(text).length;
+}
+
+/**
+ * Splits token ids into the smallest runs that decode to whole characters, so that every run is
+ * valid text on its own (a multi-byte character can span several tokens).
+ */
+export function* decodeTokenRuns(ids: readonly number[]): Generator<{ ids: number[]; text: string }> {
+  let consumed = 0;
+  let start = 0;
+  const source = (function* () {
+    for (const id of ids) {
+      consumed += 1;
+      yield id;
+    }
+  })();
+  for (const text of decodeGenerator(source)) {
+    yield { ids: ids.slice(start, consumed), text };
+    start = consumed;
+  }
+}
+
+function contentTokens(content: ChatMessage['content']): number {
+  if (content === null) return 0;
+  if (typeof content === 'string') return countTokens(content);
+  let total = 0;
+  for (const part of content) {
+    if (part.type === 'text') total += countTokens(part.text);
+    else if (part.type === 'image_url') total += TOKENS_PER_IMAGE;
+  }
+  return total;
+}
+
+/**
+ * Prompt tokens of a conversation as the common format counts them: per message 3 tokens of framing,
+ * the role, the content (text parts; image parts at a flat low-detail cost), the name (+1) and any
+ * function call; then 3 tokens that prime the assistant's reply.
+ */
+export function countMessageTokens(messages: readonly ChatMessage[]): number {
+  let total = REPLY_PRIMING_TOKENS;
+  for (const message of messages) {
+    total += TOKENS_PER_MESSAGE + countTokens(message.role) + contentTokens(message.content);
+    if (message.name !== undefined) total += TOKENS_PER_NAME + countTokens(message.name);
+    if (message.function_call) {
+      total += countTokens(message.function_call.name) + countTokens(message.function_call.arguments);
+    }
+  }
+  return total;
+}
