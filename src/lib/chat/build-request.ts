@@ -1,0 +1,73 @@
+import { CHAT_PARAMETER_NAMES, type ChatParameters } from './chat-parameters';
+import type { ConversationMessage } from './conversation-types';
+import type { ChatCompletionRequest, ChatMessage, FunctionDefinition } from '../api/wire';
+
+export interface BuildChatRequestInput {
+  model: string;
+  /** Sent as the first message when it holds more than whitespace. */
+  systemPrompt?: string;
+  messages: readonly ConversationMessage[];
+  parameters?: ChatParameters;
+  stream: boolean;
+  functions?: readonly FunctionDefinition[];
+}
+
+/**
+ * Turns stored messages into wire messages.
+ *
+ * The rules (the README repeats them):
+ * - Reasoning (thinking output) is NEVER sent back: only `content` (and `function_call`) travel.
+ * - A reply that is still `pending` or `streaming` is the one being requested, so it is left out.
+ * - A stopped, interrupted or failed reply that the user keeps in the conversation is sent as what it
+ *   is, its partial text, because the transcript is the conversation; deleting it is how to drop it.
+ *   A failed or stopped reply with no text and no function call carries nothing and is left out, so an
+ *   error never sends an empty assistant turn.
+ */
+export function toWireMessages(messages: readonly ConversationMessage[]): ChatMessage[] {
+  const wire: ChatMessage[] = [];
+  for (const message of messages) {
+    if (message.status === 'pending' || message.status === 'streaming') continue;
+    if (message.role === 'assistant') {
+      const empty = message.content === '' && !message.function_call;
+      if (empty && message.status !== undefined && message.status !== 'complete') continue;
+      wire.push(
+        message.function_call
+          ? {
+              role: 'assistant',
+              content: message.content === '' ? null : message.content,
+              function_call: { ...message.function_call },
+            }
+          : { role: 'assistant', content: message.content },
+      );
+    } else if (message.role === 'function') {
+      wire.push({ role: 'function', name: message.name ?? '', content: message.content });
+    } else {
+      wire.push({ role: 'user', content: message.content });
+    }
+  }
+  return wire;
+}
+
+/**
+ * Builds the body of a chat request. Each parameter appears only when it is set (present and not
+ * `undefined`), so the server applies its own default for everything the user left alone. `stream`
+ * is sent only when true: false is the spec's default.
+ */
+export function buildChatRequest(input: BuildChatRequestInput): ChatCompletionRequest {
+  const messages = toWireMessages(input.messages);
+  const system = input.systemPrompt?.trim() ? input.systemPrompt : undefined;
+  const body: ChatCompletionRequest = {
+    model: input.model,
+    messages: system === undefined ? messages : [{ role: 'system', content: system }, ...messages],
+  };
+  const parameters = input.parameters ?? {};
+  const target = body as unknown as Record<string, unknown>;
+  for (const name of CHAT_PARAMETER_NAMES) {
+    const value = parameters[name];
+    if (value !== undefined) target[name] = structuredClone(value);
+  }
+  if (input.functions && input.functions.length > 0) body.functions = structuredClone([...input.functions]);
+  else delete body.function_call; // function_call without functions is a 400 on most servers
+  if (input.stream) body.stream = true;
+  return body;
+}

@@ -1,0 +1,156 @@
+import { CHAT_PARAMETER_NAMES } from './chat-parameters';
+import type { Conversation } from './conversation-types';
+import {
+  checkArray,
+  checkEnum,
+  checkNumber,
+  checkObject,
+  checkOptional,
+  checkString,
+  type Issue,
+  type Checker,
+} from './json-checks';
+
+/** The tag every export carries, so an import can tell our files from any other JSON. */
+export const CONVERSATION_FORMAT = 'svc-playground.conversation';
+/** Bumped when the shape changes; imports of older versions are migrated, newer ones refused. */
+export const CONVERSATION_FORMAT_VERSION = 1;
+
+export interface ConversationExport {
+  format: typeof CONVERSATION_FORMAT;
+  version: number;
+  exportedAt: string;
+  conversation: Conversation;
+}
+
+export type { Issue as ImportIssue } from './json-checks';
+
+export type ImportResult = { ok: true; conversation: Conversation } | { ok: false; issues: Issue[] };
+
+/** Serialises a conversation as a versioned, tagged JSON document (pretty-printed for people). */
+export function exportConversation(conversation: Conversation, now: Date = new Date()): string {
+  const document: ConversationExport = {
+    format: CONVERSATION_FORMAT,
+    version: CONVERSATION_FORMAT_VERSION,
+    exportedAt: now.toISOString(),
+    conversation,
+  };
+  return JSON.stringify(document, null, 2);
+}
+
+const MESSAGE_STATUSES = ['pending', 'streaming', 'complete', 'stopped', 'error', 'interrupted'] as const;
+const ROLES = ['user', 'assistant', 'function'] as const;
+const nullableNumber: Checker = (v, p, i) => v === null || checkNumber(v, p, i);
+const nullableString: Checker = (v, p, i) => v === null || checkString(v, p, i);
+
+const functionCall = checkObject({ name: checkString, arguments: checkString });
+const message = checkObject({
+  id: checkString,
+  role: checkEnum(ROLES),
+  content: checkString,
+  createdAt: checkNumber,
+  name: checkOptional(checkString),
+  function_call: checkOptional(functionCall),
+  reasoning: checkOptional(
+    checkObject({
+      text: checkString,
+      tokens: checkNumber,
+      startedAt: nullableNumber,
+      endedAt: nullableNumber,
+    }),
+  ),
+  finish_reason: checkOptional(nullableString),
+  usage: checkOptional(
+    checkObject(
+      { prompt_tokens: checkNumber, completion_tokens: checkNumber, total_tokens: checkNumber },
+      true,
+    ),
+  ),
+  logprobs: checkOptional(
+    checkArray(
+      checkObject(
+        {
+          token: checkString,
+          logprob: checkNumber,
+          top_logprobs: checkOptional(
+            checkArray(checkObject({ token: checkString, logprob: checkNumber }, true)),
+          ),
+        },
+        true,
+      ),
+    ),
+  ),
+  timings: checkOptional(
+    checkObject({ requestStartedAt: checkNumber, firstTokenAt: nullableNumber, endedAt: nullableNumber }),
+  ),
+  status: checkOptional(checkEnum(MESSAGE_STATUSES)),
+  error: checkOptional(checkObject({ kind: checkString, message: checkString }, true)),
+  model: checkOptional(checkString),
+});
+
+const parameters: Checker = (value, path, issues) => {
+  if (!checkObject({}, true)(value, path, issues)) return false;
+  let ok = true;
+  for (const key of Object.keys(value as object)) {
+    if (!(CHAT_PARAMETER_NAMES as readonly string[]).includes(key)) {
+      issues.push({
+        path: `${path}.${key}`,
+        reason: `is not a chat parameter (known: ${CHAT_PARAMETER_NAMES.join(', ')})`,
+      });
+      ok = false;
+    }
+  }
+  return ok;
+};
+
+const conversation = checkObject({
+  id: checkString,
+  title: checkString,
+  createdAt: checkNumber,
+  updatedAt: checkNumber,
+  model: checkString,
+  systemPrompt: checkString,
+  messages: checkArray(message),
+  parameters,
+  functions: checkOptional(checkArray(checkObject({ name: checkString }, true))),
+});
+
+/**
+ * Parses and validates an exported conversation. On failure it lists every problem found, each with
+ * the JSON path (`$.conversation.messages[2].role`) and what is wrong there. Replies saved while
+ * still running are marked `interrupted`, as on a reload.
+ */
+export function parseConversationExport(text: string): ImportResult {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return { ok: false, issues: [{ path: '$', reason: `is not valid JSON (${detail})` }] };
+  }
+  const issues: Issue[] = [];
+  if (!checkObject({}, true)(document, '$', issues)) return { ok: false, issues };
+  const doc = document as Record<string, unknown>;
+  if (doc.format !== CONVERSATION_FORMAT) {
+    issues.push({
+      path: '$.format',
+      reason: `must be "${CONVERSATION_FORMAT}" (found ${JSON.stringify(doc.format) ?? 'nothing'}); this is not a conversation exported by the playground`,
+    });
+    return { ok: false, issues };
+  }
+  if (typeof doc.version !== 'number' || !Number.isInteger(doc.version) || doc.version < 1) {
+    issues.push({ path: '$.version', reason: 'must be a positive integer' });
+  } else if (doc.version > CONVERSATION_FORMAT_VERSION) {
+    issues.push({
+      path: '$.version',
+      reason: `is ${doc.version}, newer than this playground reads (${CONVERSATION_FORMAT_VERSION}); update the playground`,
+    });
+  }
+  conversation(doc.conversation, '$.conversation', issues);
+  if (issues.length > 0) return { ok: false, issues };
+  const result = structuredClone(doc.conversation) as Conversation;
+  result.messages = result.messages.map((m) =>
+    m.status === 'pending' || m.status === 'streaming' ? { ...m, status: 'interrupted' } : m,
+  );
+  return { ok: true, conversation: result };
+}

@@ -1,0 +1,86 @@
+import type { ChatParameters } from './chat-parameters';
+import type { FinishReason, FunctionCall, FunctionDefinition, TokenLogprob, Usage } from '../api/wire';
+
+/**
+ * Where an assistant message stands. `pending` (request sent, nothing back) and `streaming` exist only
+ * while a request runs; a conversation loaded with either was cut off by a reload or crash and is
+ * shown as `interrupted`. `stopped` means the user stopped it; `error` means the request failed.
+ */
+export type MessageStatus = 'pending' | 'streaming' | 'complete' | 'stopped' | 'error' | 'interrupted';
+
+/** The roles a conversation message may have; `function` is the legacy role for a function's result. */
+export type ConversationRole = 'user' | 'assistant' | 'function';
+
+/** Milliseconds since the epoch (`Date.now()`), so they survive storage and compare across reloads. */
+export interface MessageTimings {
+  requestStartedAt: number;
+  /** First content, reasoning or function-call fragment; null until one arrives. */
+  firstTokenAt: number | null;
+  endedAt: number | null;
+}
+
+/** The thinking output of a reasoning model. It is shown, stored, and NEVER sent back to the model. */
+export interface MessageReasoning {
+  text: string;
+  /** An estimate (see `estimateTokens`), because servers do not count reasoning tokens separately. */
+  tokens: number;
+  startedAt: number | null;
+  endedAt: number | null;
+}
+
+/** An `ApiError` as plain data, so it can be stored and shown after a reload. */
+export interface MessageError {
+  kind: string;
+  message: string;
+  status: number | null;
+  code: string | null;
+  type: string | null;
+  param: string | null;
+  hint: string | null;
+  requestId: string | null;
+  /** Rate-limit state when the response carried one (the parsed `X-RateLimit-*` headers). */
+  rateLimit: unknown;
+}
+
+export interface ConversationMessage {
+  id: string;
+  role: ConversationRole;
+  /** The text; an assistant message that only calls a function has ''. */
+  content: string;
+  /** On a `function` role message: the function whose result this is. */
+  name?: string;
+  function_call?: FunctionCall;
+  reasoning?: MessageReasoning;
+  finish_reason?: FinishReason | null;
+  usage?: Usage;
+  /** Per-token log probabilities, concatenated across chunks. */
+  logprobs?: TokenLogprob[];
+  timings?: MessageTimings;
+  /** Set on assistant replies the playground requested; absent on hand-written messages. */
+  status?: MessageStatus;
+  error?: MessageError;
+  /** The model that wrote this reply. */
+  model?: string;
+  createdAt: number;
+}
+
+/** One conversation as stored and exported. */
+export interface Conversation {
+  id: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  model: string;
+  systemPrompt: string;
+  messages: ConversationMessage[];
+  /** The request parameters in force; an unset parameter is absent. */
+  parameters: ChatParameters;
+  functions?: FunctionDefinition[];
+}
+
+/** What the sidebar lists. */
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  updatedAt: number;
+}

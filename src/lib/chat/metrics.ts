@@ -1,0 +1,54 @@
+import type { MessageTimings } from './conversation-types';
+
+/**
+ * A cheap token estimate (about four characters per token for English text and code). Exact counts
+ * come from the server's `usage`; this is for the thinking pane and for servers that send no usage,
+ * and it must stay cheap because it runs on streamed text.
+ */
+export function estimateTokens(text: string): number {
+  if (text === '') return 0;
+  return Math.max(1, Math.round(text.length / 4));
+}
+
+export interface ReplyMetrics {
+  /** Time to first token, ms; null when nothing arrived. */
+  ttftMs: number | null;
+  /** Request start to end, ms; null while running. */
+  totalMs: number | null;
+  /** Completion tokens per second over the generation phase (first token to end); null when unknown. */
+  tokensPerSecond: number | null;
+}
+
+/**
+ * Derives the figures a reply shows. Tokens per second is measured from the first token, not the
+ * request start, so queueing and prompt processing (already in TTFT) do not dilute it.
+ */
+export function replyMetrics(timings: MessageTimings, completionTokens: number | null): ReplyMetrics {
+  const ttftMs = timings.firstTokenAt === null ? null : timings.firstTokenAt - timings.requestStartedAt;
+  const totalMs = timings.endedAt === null ? null : timings.endedAt - timings.requestStartedAt;
+  let tokensPerSecond: number | null = null;
+  if (
+    completionTokens !== null &&
+    completionTokens > 0 &&
+    timings.firstTokenAt !== null &&
+    timings.endedAt !== null
+  ) {
+    const generationMs = timings.endedAt - timings.firstTokenAt;
+    if (generationMs > 0) tokensPerSecond = (completionTokens * 1000) / generationMs;
+  }
+  return { ttftMs, totalMs, tokensPerSecond };
+}
+
+/** A plain-words explanation of a finish reason worth explaining, or null. */
+export function finishReasonHint(reason: string | null | undefined): string | null {
+  switch (reason) {
+    case 'length':
+      return 'The reply was cut off because it reached max_tokens (or the context limit). Raise max_tokens or continue the conversation.';
+    case 'function_call':
+      return 'The model asked to call a function instead of answering; send the function result to continue.';
+    case 'content_filter':
+      return 'The server withheld part of the reply because of a content filter.';
+    default:
+      return null;
+  }
+}

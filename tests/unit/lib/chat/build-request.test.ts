@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { buildChatRequest, toWireMessages } from '../../../../src/lib/chat/build-request';
+import type { ChatParameters } from '../../../../src/lib/chat/chat-parameters';
+import type { ConversationMessage } from '../../../../src/lib/chat/conversation-types';
+
+const user = (content: string, id = content): ConversationMessage => ({
+  id,
+  role: 'user',
+  content,
+  createdAt: 0,
+});
+const assistant = (content: string, extra: Partial<ConversationMessage> = {}): ConversationMessage => ({
+  id: `a-${content}`,
+  role: 'assistant',
+  content,
+  createdAt: 0,
+  ...extra,
+});
+
+describe('buildChatRequest', () => {
+  it('sends only model and messages when no parameter is set', () => {
+    const body = buildChatRequest({ model: 'svc-chat', messages: [user('hi')], stream: false });
+    expect(body).toEqual({ model: 'svc-chat', messages: [{ role: 'user', content: 'hi' }] });
+  });
+
+  const cases: [keyof ChatParameters, unknown][] = [
+    ['temperature', 0],
+    ['max_tokens', 5],
+    ['top_p', 0.5],
+    ['frequency_penalty', -1.5],
+    ['presence_penalty', 2],
+    ['stop', ['END', '\n\n']],
+    ['logprobs', false],
+    ['top_logprobs', 3],
+    ['logit_bias', { '42': -100 }],
+    ['response_format', { type: 'json_object' }],
+    ['seed', 7],
+  ];
+  it.each(cases)('sends %s only when it is set, with its exact value', (name, value) => {
+    const without = buildChatRequest({ model: 'm', messages: [user('x')], stream: false, parameters: {} });
+    expect(name in without).toBe(false);
+    const parameters = { [name]: value } as ChatParameters;
+    const body = buildChatRequest({ model: 'm', messages: [user('x')], stream: false, parameters });
+    expect((body as unknown as Record<string, unknown>)[name]).toEqual(value);
+    const others = Object.keys(body).filter((k) => k !== 'model' && k !== 'messages' && k !== name);
+    expect(others).toEqual([]);
+  });
+
+  it('drops a parameter whose key holds undefined', () => {
+    const body = buildChatRequest({
+      model: 'm',
+      messages: [],
+      stream: false,
+      parameters: { temperature: undefined },
+    });
+    expect('temperature' in body).toBe(false);
+  });
+
+  it('sends stream only when streaming', () => {
+    expect(buildChatRequest({ model: 'm', messages: [], stream: true }).stream).toBe(true);
+    expect('stream' in buildChatRequest({ model: 'm', messages: [], stream: false })).toBe(false);
+  });
+
+  it('sends function_call only together with functions', () => {
+    const fn = { name: 'f', parameters: { type: 'object' as const, properties: {} } };
+    const alone = buildChatRequest({
+      model: 'm',
+      messages: [],
+      stream: false,
+      parameters: { function_call: 'auto' },
+    });
+    expect('function_call' in alone).toBe(false);
+    const withFns = buildChatRequest({
+      model: 'm',
+      messages: [],
+      stream: false,
+      parameters: { function_call: 'auto' },
+      functions: [fn],
+    });
+    expect(withFns.function_call).toBe('auto');
+    expect(withFns.functions).toEqual([fn]);
+  });
+
+  it('puts a non-blank system prompt first and leaves a blank one out', () => {
+    const withSystem = buildChatRequest({
+      model: 'm',
+      systemPrompt: 'Be brief.',
+      messages: [user('q')],
+      stream: false,
+    });
+    expect(withSystem.messages[0]).toEqual({ role: 'system', content: 'Be brief.' });
+    const blank = buildChatRequest({
+      model: 'm',
+      systemPrompt: '  \n',
+      messages: [user('q')],
+      stream: false,
+    });
+    expect(blank.messages.map((m) => m.role)).toEqual(['user']);
+  });
+
+  it('does not share parameter objects with the caller', () => {
+    const parameters: ChatParameters = { stop: ['a'] };
+    const body = buildChatRequest({ model: 'm', messages: [], stream: false, parameters });
+    (body.stop as string[]).push('b');
+    expect(parameters.stop).toEqual(['a']);
+  });
+});
+
+describe('toWireMessages', () => {
+  it('never sends reasoning back', () => {
+    const wire = toWireMessages([
+      user('q'),
+      assistant('answer', {
+        status: 'complete',
+        reasoning: { text: 'secret thoughts', tokens: 3, startedAt: 1, endedAt: 2 },
+      }),
+    ]);
+    expect(wire).toEqual([
+      { role: 'user', content: 'q' },
+      { role: 'assistant', content: 'answer' },
+    ]);
+    expect(JSON.stringify(wire)).not.toContain('secret thoughts');
+  });
+
+  it('sends a kept stopped or failed partial reply as its text', () => {
+    const wire = toWireMessages([user('q'), assistant('half an ans', { status: 'stopped' }), user('go on')]);
+    expect(wire[1]).toEqual({ role: 'assistant', content: 'half an ans' });
+    expect(toWireMessages([assistant('partial', { status: 'error' })])).toHaveLength(1);
+  });
+
+  it('leaves out empty failed replies and the reply being requested', () => {
+    const wire = toWireMessages([
+      user('q'),
+      assistant('', { status: 'error' }),
+      assistant('', { status: 'stopped' }),
+      assistant('growing', { status: 'streaming' }),
+      assistant('', { status: 'pending' }),
+    ]);
+    expect(wire).toEqual([{ role: 'user', content: 'q' }]);
+  });
+
+  it('keeps a hand-written empty assistant message and function calls with null content', () => {
+    const wire = toWireMessages([
+      assistant(''),
+      assistant('', { status: 'complete', function_call: { name: 'f', arguments: '{}' } }),
+      { id: 'r', role: 'function', name: 'f', content: '{"ok":true}', createdAt: 0 },
+    ]);
+    expect(wire).toEqual([
+      { role: 'assistant', content: '' },
+      { role: 'assistant', content: null, function_call: { name: 'f', arguments: '{}' } },
+      { role: 'function', name: 'f', content: '{"ok":true}' },
+    ]);
+  });
+});

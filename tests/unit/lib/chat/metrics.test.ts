@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { estimateTokens, finishReasonHint, replyMetrics } from '../../../../src/lib/chat/metrics';
+
+describe('replyMetrics', () => {
+  it('derives time to first token, total time and tokens per second from the generation phase', () => {
+    const m = replyMetrics({ requestStartedAt: 1000, firstTokenAt: 1200, endedAt: 3200 }, 100);
+    expect(m).toEqual({ ttftMs: 200, totalMs: 2200, tokensPerSecond: 50 });
+  });
+
+  it('reports unknown figures as null instead of inventing them', () => {
+    expect(replyMetrics({ requestStartedAt: 0, firstTokenAt: null, endedAt: null }, 10)).toEqual({
+      ttftMs: null,
+      totalMs: null,
+      tokensPerSecond: null,
+    });
+    expect(replyMetrics({ requestStartedAt: 0, firstTokenAt: 5, endedAt: 5 }, 10).tokensPerSecond).toBeNull();
+    expect(
+      replyMetrics({ requestStartedAt: 0, firstTokenAt: 5, endedAt: 50 }, null).tokensPerSecond,
+    ).toBeNull();
+  });
+});
+
+describe('estimateTokens', () => {
+  it('is zero for empty text and grows with length', () => {
+    expect(estimateTokens('')).toBe(0);
+    expect(estimateTokens('a')).toBe(1);
+    expect(estimateTokens('x'.repeat(400))).toBe(100);
+  });
+});
+
+describe('finishReasonHint', () => {
+  it('explains length in plain words and says nothing for a normal stop', () => {
+    expect(finishReasonHint('length')).toMatch(/max_tokens/);
+    expect(finishReasonHint('stop')).toBeNull();
+    expect(finishReasonHint(null)).toBeNull();
+  });
+});
