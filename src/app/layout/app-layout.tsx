@@ -1,0 +1,26 @@
+import { Suspense, useState } from 'react';
+import { Outlet } from 'react-router';
+import { SettingsDialog } from '../settings/settings-dialog';
+import { AppHeader } from './app-header';
+
+/** The frame around every page: skip link, header, the page itself, and the settings dialog. */
+export function AppLayout() {
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  return (
+    <div className="flex min-h-dvh flex-col bg-zinc-50 text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
+      <a
+        href="#main"
+        className="sr-only rounded bg-sky-700 px-3 py-1 text-white focus:not-sr-only focus:absolute focus:top-1 focus:left-1 focus:z-50"
+      >
+        Skip to content
+      </a>
+      <AppHeader onOpenSettings={() => setSettingsOpen(true)} />
+      <main id="main" tabIndex={-1} className="flex min-h-0 flex-1 flex-col p-4 focus:outline-none">
+        <Suspense fallback={<p role="status">Loading the page…</p>}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </div>
+  );
+}

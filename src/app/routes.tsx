@@ -1,0 +1,37 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AppLayout } from './layout/app-layout';
+import { RouteError } from './routes/route-error';
+
+// One lazily loaded chunk per page, so the first paint only costs the shell and the page shown.
+const ChatRoute = lazy(() => import('./routes/chat-route'));
+const CodeRoute = lazy(() => import('./routes/code-route'));
+const VisionRoute = lazy(() => import('./routes/vision-route'));
+const AudioRoute = lazy(() => import('./routes/audio-route'));
+const ModelsRoute = lazy(() => import('./routes/models-route'));
+const ModelDetailRoute = lazy(() => import('./routes/model-detail-route'));
+const NotFoundRoute = lazy(() => import('./routes/not-found-route'));
+
+/** The app's routes; `/` goes to `/chat`, the home page. Tests mount them in a memory router. */
+export const appRoutes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to="/chat" replace /> },
+      { path: 'chat', element: <ChatRoute /> },
+      { path: 'code', element: <CodeRoute /> },
+      { path: 'vision', element: <VisionRoute /> },
+      { path: 'audio', element: <AudioRoute /> },
+      { path: 'models', element: <ModelsRoute /> },
+      { path: 'models/:id', element: <ModelDetailRoute /> },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];
+
+/** The router of the real app, on the browser's history. */
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

@@ -1,0 +1,144 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/button';
+import { Field, INPUT_CLASS } from '../../components/ui/field';
+import { normalizeBaseURL } from '../../lib/api';
+import { baseURLHost } from '../../lib/connection';
+import type { ConnectionInput } from '../../stores';
+
+export interface ConnectionFormValues {
+  name: string;
+  baseURL: string;
+  apiKey: string;
+  rememberKey: boolean;
+}
+
+export interface ConnectionFormProps {
+  initial: ConnectionFormValues;
+  /** Heading of the form, e.g. "New connection" or "Edit Local service". */
+  title: string;
+  onSave: (values: ConnectionInput) => void;
+  onCancel: () => void;
+}
+
+/** Validates a base URL as typed: the normalised URL, or the reason it is refused. */
+function checkBaseURL(input: string): { normalized: string | null; error: string | null } {
+  try {
+    return { normalized: normalizeBaseURL(input), error: null };
+  } catch (error) {
+    return { normalized: null, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Adds or edits one connection: name, base URL (checked as typed), API key, and whether to remember it. */
+export function ConnectionForm({ initial, title, onSave, onCancel }: ConnectionFormProps) {
+  const [values, setValues] = useState(initial);
+  const [reveal, setReveal] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const titleId = useId();
+  const rememberId = useId();
+  const check = checkBaseURL(values.baseURL);
+  const showError = touched || values.baseURL !== '' ? check.error : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (check.error !== null) return;
+    const name = values.name.trim() || baseURLHost(check.normalized ?? values.baseURL);
+    onSave({
+      name,
+      baseURL: values.baseURL.trim(),
+      apiKey: values.apiKey.trim(),
+      rememberKey: values.rememberKey,
+    });
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      aria-labelledby={titleId}
+      noValidate
+      className="flex flex-col gap-3 rounded border border-zinc-200 p-3 dark:border-zinc-700"
+    >
+      <h4 id={titleId} className="text-sm font-medium">
+        {title}
+      </h4>
+      <Field label="Name" hint="Shown in the header's connection switch; empty uses the host.">
+        {(control) => (
+          <input
+            {...control}
+            className={INPUT_CLASS}
+            value={values.name}
+            placeholder="e.g. production"
+            onChange={(e) => setValues({ ...values, name: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field
+        label="Base URL"
+        error={showError}
+        hint={
+          check.normalized
+            ? `Requests go to ${check.normalized}/chat/completions and so on.`
+            : 'With or without /v1.'
+        }
+      >
+        {(control) => (
+          <input
+            {...control}
+            className={`${INPUT_CLASS} font-mono`}
+            value={values.baseURL}
+            inputMode="url"
+            autoComplete="url"
+            spellCheck={false}
+            placeholder="http://127.0.0.1:8787/v1"
+            onChange={(e) => setValues({ ...values, baseURL: e.target.value })}
+            onBlur={() => setTouched(true)}
+          />
+        )}
+      </Field>
+      <Field label="API key" hint="Sent as Authorization: Bearer <key>. Empty sends no Authorization header.">
+        {(control) => (
+          <div className="flex gap-1.5">
+            <input
+              {...control}
+              type={reveal ? 'text' : 'password'}
+              className={`${INPUT_CLASS} font-mono`}
+              value={values.apiKey}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(e) => setValues({ ...values, apiKey: e.target.value })}
+            />
+            <Button size="sm" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>
+              {reveal ? 'Hide key' : 'Show key'}
+            </Button>
+          </div>
+        )}
+      </Field>
+      <div className="flex flex-col gap-0.5">
+        <div className="flex items-center gap-2">
+          <input
+            id={rememberId}
+            type="checkbox"
+            className="size-4 accent-sky-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
+            checked={values.rememberKey}
+            onChange={(e) => setValues({ ...values, rememberKey: e.target.checked })}
+            aria-describedby={`${rememberId}-warning`}
+          />
+          <label htmlFor={rememberId} className="text-sm">
+            Remember this key
+          </label>
+        </div>
+        <p id={`${rememberId}-warning`} className="text-xs text-amber-800 dark:text-amber-300">
+          A remembered key is stored unencrypted in this browser&apos;s localStorage; otherwise it is kept in
+          memory and forgotten on reload.
+        </p>
+      </div>
+      <div className="flex gap-2">
+        <Button type="submit" variant="primary" disabled={touched && check.error !== null}>
+          Save connection
+        </Button>
+        <Button onClick={onCancel}>Cancel</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+/** The settings store and the hooks every page uses to reach the active server. */
+export { useSettingsStore, resetSettingsStore } from './settings-store';
+export type { SettingsState } from './settings-types';
+export type {
+  Connection,
+  ConnectionInput,
+  ConnectionOrigin,
+  LocalServiceBootstrap,
+} from './slices/connection-slice';
+export { LOCAL_SERVICE_NAME } from './slices/connection-slice';
+export type {
+  AudioParameters,
+  ChatParameters,
+  CodeParameters,
+  PageParameters,
+  ParameterPage,
+  VisionParameters,
+} from './slices/parameters-slice';
+export type { ChatDefaults } from './slices/defaults-slice';
+export type { SendKey, ThemePreference } from './slices/ui-slice';
+export type { ApiEndpoint, RateLimitSighting } from './slices/activity-slice';
+export { effectiveChatParameters } from './effective-parameters';
+export { ApiEnvironmentProvider, useApiEnvironment, type ApiEnvironment } from './api-environment';
+export { useApi, useApiClient, type ApiHandle } from './use-api-client';
+export { modelsQueryOptions, modelQueryOptions, serverQueryKey } from './model-queries';
+export { selectActiveConnection } from './settings-selectors';

@@ -1,0 +1,124 @@
+import type { Connection } from './slices/connection-slice';
+import type { ChatDefaults } from './slices/defaults-slice';
+import { emptyParameters, type PageParameters } from './slices/parameters-slice';
+import type { SendKey, ThemePreference } from './slices/ui-slice';
+import type { SettingsState } from './settings-types';
+
+/** localStorage key of the settings. */
+export const SETTINGS_STORAGE_NAME = 'svc-playground.settings';
+
+/** Bump when the persisted shape changes, and teach `migrateSettings` the step. */
+export const SETTINGS_VERSION = 1;
+
+/** What is written to localStorage: settings only, never what was seen on the wire. */
+export interface PersistedSettings {
+  connections: Connection[];
+  activeId: string | null;
+  parameters: PageParameters;
+  defaults: ChatDefaults;
+  theme: ThemePreference;
+  sendKey: SendKey;
+}
+
+/**
+ * Picks what is persisted. An API key is written ONLY for a connection whose `rememberKey` is true;
+ * every other connection is stored with an empty key, so the key lives in memory alone.
+ */
+export function partializeSettings(state: SettingsState): PersistedSettings {
+  return {
+    connections: state.connections.map((c) => (c.rememberKey ? c : { ...c, apiKey: '' })),
+    activeId: state.activeId,
+    parameters: state.parameters,
+    defaults: state.defaults,
+    theme: state.theme,
+    sendKey: state.sendKey,
+  };
+}
+
+/**
+ * Turns a stored value of any older version (or a corrupt one) into the current shape. Version 1 is
+ * the first; there is no older shape yet, so this salvages every field it recognises and drops the
+ * rest, which keeps a bad localStorage entry from ever breaking the app.
+ */
+export function migrateSettings(persisted: unknown, _version: number): PersistedSettings {
+  return sanitizeSettings(persisted);
+}
+
+/**
+ * Combines the stored settings with the in-memory state at hydration. A connection whose key is not
+ * remembered keeps the key it already has in memory (hydration must never wipe a key just typed).
+ */
+export function mergeSettings(persisted: unknown, current: SettingsState): SettingsState {
+  const stored = sanitizeSettings(persisted);
+  const connections = stored.connections.map((c) => {
+    if (c.rememberKey) return c;
+    const inMemory = current.connections.find((m) => m.id === c.id);
+    return inMemory ? { ...c, apiKey: inMemory.apiKey } : c;
+  });
+  return { ...current, ...stored, connections };
+}
+
+/** Keeps the fields of `raw` that have the right shape, with defaults for the rest. */
+export function sanitizeSettings(raw: unknown): PersistedSettings {
+  const source = isRecord(raw) ? raw : {};
+  const connections = Array.isArray(source.connections)
+    ? source.connections.flatMap((c) => {
+        const connection = sanitizeConnection(c);
+        return connection ? [connection] : [];
+      })
+    : [];
+  const activeId =
+    typeof source.activeId === 'string' && connections.some((c) => c.id === source.activeId)
+      ? source.activeId
+      : (connections[0]?.id ?? null);
+  return {
+    connections,
+    activeId,
+    parameters: sanitizeParameters(source.parameters),
+    defaults: sanitizeDefaults(source.defaults),
+    theme: source.theme === 'light' || source.theme === 'dark' ? source.theme : 'system',
+    sendKey: source.sendKey === 'mod-enter' ? 'mod-enter' : 'enter',
+  };
+}
+
+function sanitizeConnection(raw: unknown): Connection | null {
+  if (!isRecord(raw) || typeof raw.id !== 'string' || typeof raw.baseURL !== 'string') return null;
+  const rememberKey = raw.rememberKey === true;
+  return {
+    id: raw.id,
+    name: typeof raw.name === 'string' && raw.name.trim() !== '' ? raw.name : raw.baseURL,
+    baseURL: raw.baseURL,
+    // A key stored without "remember" (by a bug or by hand) is dropped, not trusted.
+    apiKey: rememberKey && typeof raw.apiKey === 'string' ? raw.apiKey : '',
+    rememberKey,
+    origin: raw.origin === 'local-service' ? 'local-service' : 'user',
+  };
+}
+
+function sanitizeParameters(raw: unknown): PageParameters {
+  const result = emptyParameters();
+  if (!isRecord(raw)) return result;
+  for (const page of Object.keys(result) as (keyof PageParameters)[]) {
+    const values = raw[page];
+    if (!isRecord(values)) continue;
+    // Absent stays absent: JSON has no undefined, and null is a real value for `stop`/`logit_bias`.
+    const kept = Object.entries(values).filter(([, v]) => typeof v !== 'number' || Number.isFinite(v));
+    result[page] = Object.fromEntries(kept);
+  }
+  return result;
+}
+
+function sanitizeDefaults(raw: unknown): ChatDefaults {
+  const result: ChatDefaults = {};
+  if (!isRecord(raw)) return result;
+  if (typeof raw.temperature === 'number' && Number.isFinite(raw.temperature)) {
+    result.temperature = raw.temperature;
+  }
+  if (typeof raw.max_tokens === 'number' && Number.isInteger(raw.max_tokens))
+    result.max_tokens = raw.max_tokens;
+  return result;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,54 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { createActivitySlice } from './slices/activity-slice';
+import { createConnectionSlice } from './slices/connection-slice';
+import { createDefaultsSlice } from './slices/defaults-slice';
+import { createParametersSlice } from './slices/parameters-slice';
+import { createUiSlice } from './slices/ui-slice';
+import {
+  mergeSettings,
+  migrateSettings,
+  partializeSettings,
+  SETTINGS_STORAGE_NAME,
+  SETTINGS_VERSION,
+  type PersistedSettings,
+} from './settings-persistence';
+import type { SettingsState } from './settings-types';
+
+/**
+ * The one settings store: connections, per-page parameters, chat defaults, UI preferences and what
+ * was seen on the wire. `persist` is applied once, here, at the combined store; see
+ * `settings-persistence.ts` for what is written (never a key the user did not ask to remember).
+ * Read it with atomic selectors (`useSettingsStore((s) => s.theme)`), or `useShallow` for objects.
+ */
+export const useSettingsStore = create<SettingsState>()(
+  persist<SettingsState, [], [], PersistedSettings>(
+    (...a) => ({
+      ...createConnectionSlice(...a),
+      ...createParametersSlice(...a),
+      ...createDefaultsSlice(...a),
+      ...createUiSlice(...a),
+      ...createActivitySlice(...a),
+    }),
+    {
+      name: SETTINGS_STORAGE_NAME,
+      version: SETTINGS_VERSION,
+      storage: createJSONStorage(() => localStorage),
+      partialize: partializeSettings,
+      migrate: migrateSettings,
+      merge: mergeSettings,
+    },
+  ),
+);
+
+const initialState = useSettingsStore.getInitialState();
+
+/**
+ * Puts the store back to its first state and forgets what it persisted. For tests (call it between
+ * tests) and for a "reset all settings" action.
+ */
+export function resetSettingsStore(): void {
+  useSettingsStore.setState(initialState, true);
+  // After setState, which persists the fresh state: storage ends up empty, as on a first visit.
+  useSettingsStore.persist.clearStorage();
+}

@@ -1,0 +1,70 @@
+import { useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { createClient, normalizeBaseURL, type ApiClient } from '../lib/api';
+import { keyFingerprint } from '../lib/connection';
+import { useApiEnvironment } from './api-environment';
+import { useSettingsStore } from './settings-store';
+
+/** The client of the active connection, with what queries need to key their cache on. */
+export interface ApiHandle {
+  /** Null when there is no active connection or its base URL is not valid (see `problem`). */
+  client: ApiClient | null;
+  /** The active connection's id, or null. */
+  connectionId: string | null;
+  /** The normalised base URL ('' without a valid one); part of every query key. */
+  baseURL: string;
+  /** A non-secret stand-in for the key, so a key change refetches (see `keyFingerprint`). */
+  keyFingerprint: string;
+  /** Why `client` is null, in words for the UI; null when there is a client. */
+  problem: string | null;
+}
+
+/**
+ * The one way a page gets a client: built from the active connection, memoised on base URL, key
+ * and fetch, reporting every response's rate-limit state to the settings store.
+ */
+export function useApi(): ApiHandle {
+  const { fetch } = useApiEnvironment();
+  const recordResponse = useSettingsStore((s) => s.recordResponse);
+  const active = useSettingsStore(
+    useShallow((s) => {
+      const connection = s.connections.find((c) => c.id === s.activeId);
+      return connection
+        ? { id: connection.id, baseURL: connection.baseURL, apiKey: connection.apiKey }
+        : { id: null, baseURL: '', apiKey: '' };
+    }),
+  );
+  const { id, baseURL: typedBaseURL, apiKey } = active;
+
+  return useMemo<ApiHandle>(() => {
+    const fingerprint = keyFingerprint(apiKey);
+    if (id === null) {
+      return {
+        client: null,
+        connectionId: null,
+        baseURL: '',
+        keyFingerprint: fingerprint,
+        problem: 'No connection is set up yet: add one in Settings.',
+      };
+    }
+    let baseURL: string;
+    try {
+      baseURL = normalizeBaseURL(typedBaseURL);
+    } catch (error) {
+      const problem = error instanceof Error ? error.message : String(error);
+      return { client: null, connectionId: id, baseURL: '', keyFingerprint: fingerprint, problem };
+    }
+    const client = createClient({
+      baseURL,
+      ...(apiKey ? { apiKey } : {}),
+      ...(fetch ? { fetch } : {}),
+      onResponse: (info) => recordResponse(baseURL, info),
+    });
+    return { client, connectionId: id, baseURL, keyFingerprint: fingerprint, problem: null };
+  }, [id, typedBaseURL, apiKey, fetch, recordResponse]);
+}
+
+/** The active connection's client, or null when there is none (then `useApi().problem` says why). */
+export function useApiClient(): ApiClient | null {
+  return useApi().client;
+}
