@@ -1,0 +1,109 @@
+/**
+ * Turns the upstream's chat chunks (or a whole chat completion, for servers that ignore `stream`)
+ * into EngineEvents as they arrive, and keeps what is needed for the final `finish` event:
+ * the finish reason (`tool_calls` becomes `function_call`) and usage (the upstream's, or counted).
+ */
+import type { ChatMessage, FinishReason, TokenLogprob, Usage } from '../../../src/lib/api/wire';
+import type { EngineEvent } from '../engine';
+import { countMessageTokens, countTokens } from '../../tokens';
+import { upstreamStreamError } from './upstream-errors';
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+function finishReason(value: unknown): FinishReason | undefined {
+  const reason = str(value);
+  if (reason === 'tool_calls') return 'function_call';
+  return reason;
+}
+
+function readUsage(value: unknown): Usage | undefined {
+  if (!isObject(value)) return undefined;
+  const prompt = value.prompt_tokens;
+  const completion = value.completion_tokens;
+  if (typeof prompt !== 'number' || typeof completion !== 'number') return undefined;
+  const total = typeof value.total_tokens === 'number' ? value.total_tokens : prompt + completion;
+  return { ...value, prompt_tokens: prompt, completion_tokens: completion, total_tokens: total };
+}
+
+/** Collects state across chunks of one reply. */
+export class ChunkTranslator {
+  private finish: FinishReason | undefined;
+  private usage: Usage | undefined;
+  private produced = '';
+  private calling = false;
+  private toolIndex: number | undefined;
+
+  constructor(
+    private readonly messages: readonly ChatMessage[],
+    private readonly url: string,
+  ) {}
+
+  /** Events for one payload (a chunk, or a whole completion). Throws on an error payload. */
+  *translate(payload: unknown): Generator<EngineEvent> {
+    if (!isObject(payload)) return;
+    if (payload.error !== undefined) throw upstreamStreamError(payload.error, this.url);
+    this.usage = readUsage(payload.usage) ?? this.usage;
+    const choices = Array.isArray(payload.choices) ? payload.choices : [];
+    const choice = choices.find((c) => isObject(c) && (c.index === 0 || c.index === undefined)) as
+      Json | undefined;
+    if (!choice) return;
+    // A streamed chunk has `delta`; a whole completion has `message`.
+    const part = isObject(choice.delta) ? choice.delta : isObject(choice.message) ? choice.message : {};
+    const reasoning = str(part.reasoning_content) ?? str(part.reasoning);
+    if (reasoning) {
+      this.produced += reasoning;
+      yield { type: 'reasoning', text: reasoning };
+    }
+    const content = str(part.content);
+    if (content) {
+      this.produced += content;
+      const logprobs =
+        isObject(choice.logprobs) && Array.isArray(choice.logprobs.content)
+          ? (choice.logprobs.content as TokenLogprob[])
+          : undefined;
+      yield logprobs ? { type: 'text', text: content, logprobs } : { type: 'text', text: content };
+    }
+    yield* this.functionCall(part);
+    this.finish = finishReason(choice.finish_reason) ?? this.finish;
+  }
+
+  private *functionCall(part: Json): Generator<EngineEvent> {
+    let call: Json | undefined = isObject(part.function_call) ? part.function_call : undefined;
+    if (!call && Array.isArray(part.tool_calls)) {
+      // Only the first tool call maps onto the single function_call of this format.
+      const first = part.tool_calls.find(
+        (t) => isObject(t) && (this.toolIndex === undefined || (t.index ?? 0) === this.toolIndex),
+      ) as Json | undefined;
+      if (first && isObject(first.function)) {
+        this.toolIndex ??= typeof first.index === 'number' ? first.index : 0;
+        call = first.function;
+      }
+    }
+    if (!call) return;
+    const name = str(call.name);
+    const args = str(call.arguments) ?? '';
+    this.produced += (name ?? '') + args;
+    if (name && !this.calling) {
+      this.calling = true;
+      yield { type: 'function_call', name, arguments: args };
+    } else if (this.calling && args) {
+      yield { type: 'function_call_arguments', arguments: args };
+    }
+  }
+
+  /** The closing event: the upstream's finish reason and usage, or counted usage when it sent none. */
+  end(): EngineEvent {
+    const usage =
+      this.usage ??
+      (() => {
+        const prompt = countMessageTokens(this.messages);
+        const completion = countTokens(this.produced);
+        return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+      })();
+    return { type: 'finish', finish_reason: this.finish ?? (this.calling ? 'function_call' : 'stop'), usage };
+  }
+}

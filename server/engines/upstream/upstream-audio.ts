@@ -1,0 +1,89 @@
+/**
+ * The upstream audio engine: multipart `POST <url>/audio/transcriptions` asking for `verbose_json`
+ * (timed segments, from which srt/vtt are built); a server that rejects that format with 400 is asked
+ * again for plain `json` (text only, no segments).
+ */
+import {
+  EngineError,
+  type AudioInput,
+  type GenerateOptions,
+  type Transcript,
+  type TranscriptSegment,
+} from '../engine';
+import type { UpstreamClient } from './upstream-client';
+import { displayUrl } from './upstream-errors';
+
+function form(input: AudioInput, model: string, format: 'verbose_json' | 'json'): FormData {
+  const data = new FormData();
+  const bytes = new Uint8Array(input.file);
+  data.append(
+    'file',
+    new Blob([bytes], { type: input.contentType || 'application/octet-stream' }),
+    input.filename || 'audio',
+  );
+  data.append('model', model);
+  data.append('response_format', format);
+  if (input.language && input.language !== 'auto') data.append('language', input.language);
+  if (input.temperature !== undefined) data.append('temperature', String(input.temperature));
+  return data;
+}
+
+function segments(value: unknown): TranscriptSegment[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((segment) => {
+    const s = (segment ?? {}) as Record<string, unknown>;
+    return typeof s.start === 'number' && typeof s.end === 'number' && typeof s.text === 'string'
+      ? [{ start: s.start, end: s.end, text: s.text.trim() }]
+      : [];
+  });
+}
+
+async function readTranscript(response: Response, url: string): Promise<Transcript> {
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Some servers answer plain text whatever was asked; it is still a transcript.
+    return { text: text.trim(), segments: [] };
+  }
+  const record = (body ?? {}) as Record<string, unknown>;
+  if (typeof record.text !== 'string') {
+    throw new EngineError(502, {
+      message: `The upstream server at ${displayUrl(url)} answered a transcription without a "text" field.`,
+      type: 'server_error',
+      param: null,
+      code: 'server_error',
+    });
+  }
+  return {
+    text: record.text.trim(),
+    segments: segments(record.segments),
+    ...(typeof record.duration === 'number' ? { duration: record.duration } : {}),
+  };
+}
+
+export async function transcribeUpstream(
+  client: UpstreamClient,
+  input: AudioInput,
+  { signal }: GenerateOptions,
+): Promise<Transcript> {
+  const model = client.model(input.model);
+  const url = `${client.url}/audio/transcriptions`;
+  try {
+    const response = await client.request('/audio/transcriptions', {
+      method: 'POST',
+      body: form(input, model, 'verbose_json'),
+      signal,
+    });
+    return await readTranscript(response, url);
+  } catch (error) {
+    if (!(error instanceof EngineError) || error.status !== 400) throw error;
+    const response = await client.request('/audio/transcriptions', {
+      method: 'POST',
+      body: form(input, model, 'json'),
+      signal,
+    });
+    return await readTranscript(response, url);
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The upstream chat engine: POST `<url>/chat/completions` with the mapped model, always streaming
+ * (`stream: true` with `stream_options.include_usage`), and events yielded as each chunk arrives.
+ * Functions are forwarded in the spec's own form (`functions` / `function_call`); replies with either
+ * `function_call` or `tool_calls` are understood.
+ */
+import type { ChatCompletionRequest } from '../../../src/lib/api/wire';
+import { EngineError, type EngineEvent, type GenerateOptions } from '../engine';
+import { ChunkTranslator } from './chunk-events';
+import { readPayloads } from './event-lines';
+import { isAbort, type UpstreamClient } from './upstream-client';
+import { displayUrl } from './upstream-errors';
+
+/** Runs `produce` with a controller aborted by the caller's signal and when the consumer stops. */
+export async function* linkedAbort<T>(
+  signal: AbortSignal,
+  produce: (inner: AbortSignal) => AsyncGenerator<T>,
+): AsyncGenerator<T> {
+  const controller = new AbortController();
+  const relay = () => controller.abort(signal.reason);
+  signal.addEventListener('abort', relay, { once: true });
+  try {
+    if (signal.aborted) return;
+    yield* produce(controller.signal);
+  } catch (error) {
+    if (isAbort(error, signal)) return;
+    throw error;
+  } finally {
+    signal.removeEventListener('abort', relay);
+    controller.abort();
+  }
+}
+
+/** Reads the upstream's stream payloads, turning a malformed stream into a clear 502. */
+export async function* upstreamPayloads(
+  response: Response,
+  url: string,
+  signal: AbortSignal,
+): AsyncGenerator<unknown> {
+  if (!response.body) return;
+  try {
+    yield* readPayloads(response.body);
+  } catch (error) {
+    if (isAbort(error, signal) || error instanceof EngineError) throw error;
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new EngineError(502, {
+      message: `The upstream server at ${displayUrl(url)} sent a reply this service cannot read: ${detail}`,
+      type: 'server_error',
+      param: null,
+      code: 'server_error',
+    });
+  }
+}
+
+/** The JSON body sent upstream for a chat request. */
+export function upstreamChatBody(request: ChatCompletionRequest, model: string): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    ...request,
+    model,
+    stream: true,
+    stream_options: { include_usage: true },
+  };
+  for (const [key, value] of Object.entries(body)) if (value === undefined) delete body[key];
+  return body;
+}
+
+export function generateUpstreamChat(
+  client: UpstreamClient,
+  request: ChatCompletionRequest,
+  { signal }: GenerateOptions,
+): AsyncGenerator<EngineEvent> {
+  return linkedAbort(signal, async function* (inner) {
+    const response = await client.request('/chat/completions', {
+      method: 'POST',
+      json: upstreamChatBody(request, client.model(request.model)),
+      signal: inner,
+    });
+    const translator = new ChunkTranslator(request.messages, `${client.url}/chat/completions`);
+    for await (const payload of upstreamPayloads(response, client.url, inner)) {
+      yield* translator.translate(payload);
+    }
+    if (signal.aborted) return;
+    yield translator.end();
+  });
+}

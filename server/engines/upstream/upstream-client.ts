@@ -1,0 +1,57 @@
+/**
+ * Talks to the configured upstream: builds `<url><path>` (the URL is used as configured, minus a
+ * trailing slash — it must include `/v1` if the server needs it), adds the Bearer key, maps HTTP and
+ * connection failures to EngineErrors, and aborts with the caller's signal.
+ */
+import type { UpstreamConfig } from '../../config';
+import { upstreamConnectionError, upstreamHttpError } from './upstream-errors';
+
+export interface UpstreamClient {
+  readonly url: string;
+  /** Maps an `svc-*` id to the upstream's id (unmapped ids pass through). */
+  model(id: string): string;
+  /** Sends a request; resolves to a 2xx response or throws an EngineError (or the abort). */
+  request(
+    path: string,
+    init: { method: 'GET' | 'POST'; body?: BodyInit; json?: unknown; signal?: AbortSignal | undefined },
+  ): Promise<Response>;
+}
+
+export function createUpstreamClient(
+  upstream: UpstreamConfig,
+  fetchImpl: typeof fetch = fetch,
+): UpstreamClient {
+  const base = upstream.url.replace(/\/+$/, '');
+  return {
+    url: base,
+    model: (id) => upstream.models[id] ?? id,
+    async request(path, { method, body, json, signal }) {
+      const headers: Record<string, string> = { accept: 'application/json, text/event-stream' };
+      if (upstream.apiKey) headers.authorization = `Bearer ${upstream.apiKey}`;
+      if (json !== undefined) headers['content-type'] = 'application/json';
+      const target = `${base}${path}`;
+      let response: Response;
+      try {
+        response = await fetchImpl(target, {
+          method,
+          headers,
+          body: json !== undefined ? JSON.stringify(json) : body,
+          ...(signal ? { signal } : {}),
+        });
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        throw upstreamConnectionError(target, error);
+      }
+      if (!response.ok) {
+        const text = await response.text().catch(() => '');
+        throw upstreamHttpError(response.status, response.statusText, text, target, response.headers);
+      }
+      return response;
+    },
+  };
+}
+
+/** True when `error` is the consequence of the caller's abort, which ends a generator quietly. */
+export function isAbort(error: unknown, signal: AbortSignal): boolean {
+  return signal.aborted || (error instanceof Error && error.name === 'AbortError');
+}

@@ -1,0 +1,133 @@
+/**
+ * The upstream's failures in the spec's error shape. Its HTTP errors keep their status and, when the
+ * body is the common `{ error: {...} }` (or `{ error: "..." }`, `{ message }`), its fields; other
+ * bodies (an HTML 502 page, plain text) become a message that quotes them briefly. Messages name the
+ * upstream URL but never its key.
+ */
+import { EngineError } from '../engine';
+
+/** The URL without credentials, query or fragment, for messages. */
+export function displayUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    parsed.search = '';
+    parsed.hash = '';
+    return parsed.toString().replace(/\/$/, '');
+  } catch {
+    return '(invalid upstream URL)';
+  }
+}
+
+function typeForStatus(status: number): string {
+  if (status === 429) return 'rate_limit_error';
+  return status >= 500 ? 'server_error' : 'invalid_request_error';
+}
+
+function stringOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
+}
+
+/** A short, tag-free excerpt of a non-JSON body. */
+function excerpt(text: string): string {
+  const plain = text
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain.length > 200 ? `${plain.slice(0, 200)}…` : plain;
+}
+
+const PASSED_HEADERS = [
+  'retry-after',
+  'retry-after-ms',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+];
+
+/** Maps an upstream HTTP error response (status, headers and body text) to an EngineError. */
+export function upstreamHttpError(
+  status: number,
+  statusText: string,
+  bodyText: string,
+  url: string,
+  headers?: Headers,
+): EngineError {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(bodyText);
+  } catch {
+    parsed = undefined;
+  }
+  const record = parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  const error = record.error;
+  let message: string | null = null;
+  let type: string | null = null;
+  let param: string | null = null;
+  let code: string | null = null;
+  if (error !== null && typeof error === 'object') {
+    const fields = error as Record<string, unknown>;
+    message = stringOrNull(fields.message);
+    type = stringOrNull(fields.type);
+    param = stringOrNull(fields.param);
+    code = stringOrNull(fields.code);
+  } else if (typeof error === 'string') {
+    message = error;
+  } else if (typeof record.message === 'string') {
+    message = record.message;
+  } else if (typeof record.detail === 'string') {
+    message = record.detail;
+  }
+  const where = displayUrl(url);
+  if (message === null) {
+    const body = excerpt(bodyText);
+    message = `The upstream server at ${where} answered ${status}${statusText ? ` ${statusText}` : ''}${body ? `: ${body}` : ' with an empty body'}.`;
+  } else if (status === 401 || status === 403) {
+    // The client's own key was fine; it is the service's upstream key that was refused.
+    message = `The upstream server at ${where} refused the service's credentials (check SVC_UPSTREAM_API_KEY): ${message}`;
+  }
+  const passed: Record<string, string> = {};
+  for (const name of PASSED_HEADERS) {
+    const value = headers?.get(name);
+    if (value) passed[name] = value;
+  }
+  return new EngineError(
+    status,
+    {
+      message,
+      type: type ?? typeForStatus(status),
+      param,
+      code: code ?? (status >= 500 ? 'server_error' : null),
+    },
+    passed,
+  );
+}
+
+/** A connection failure (refused, DNS, reset, TLS): 502 naming the URL and the cause. */
+export function upstreamConnectionError(url: string, cause: unknown): EngineError {
+  const inner = cause instanceof Error && cause.cause instanceof Error ? cause.cause : cause;
+  const reason =
+    inner instanceof Error
+      ? (((inner as { code?: unknown }).code as string | undefined) ?? inner.message)
+      : String(inner);
+  return new EngineError(502, {
+    message: `Could not reach the upstream server at ${displayUrl(url)} (${reason}). Check SVC_UPSTREAM_URL and that the server is running.`,
+    type: 'server_error',
+    param: null,
+    code: 'upstream_unreachable',
+  });
+}
+
+/** An error object the upstream sent inside its stream. */
+export function upstreamStreamError(payload: unknown, url: string): EngineError {
+  const fields = (payload ?? {}) as Record<string, unknown>;
+  const message = typeof fields.message === 'string' ? fields.message : JSON.stringify(payload);
+  return new EngineError(502, {
+    message: `The upstream server at ${displayUrl(url)} failed mid-reply: ${message}`,
+    type: typeof fields.type === 'string' ? fields.type : 'server_error',
+    param: null,
+    code: typeof fields.code === 'string' ? fields.code : 'server_error',
+  });
+}
