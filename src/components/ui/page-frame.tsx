@@ -13,7 +13,7 @@ export interface PageFrameProps {
 export function PageFrame({ title, purpose, actions, children }: PageFrameProps) {
   return (
     <section aria-labelledby="page-title" className="flex min-h-0 flex-1 flex-col gap-4">
-      <header className="flex flex-wrap items-start justify-between gap-2">
+      <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h1 id="page-title" className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
             {title}
@@ -21,7 +21,7 @@ export function PageFrame({ title, purpose, actions, children }: PageFrameProps)
           <p className="text-sm text-zinc-600 dark:text-zinc-400">{purpose}</p>
         </div>
         {actions}
-      </header>
+      </div>
       {children}
     </section>
   );

@@ -1,0 +1,65 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { addConnection, renderApp } from '../support/render-app';
+import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
+
+const PAGES = [
+  { path: '/chat', heading: 'Chat', nav: 'Chat' },
+  { path: '/code', heading: 'Code', nav: 'Code' },
+  { path: '/vision', heading: 'Vision', nav: 'Vision' },
+  { path: '/audio', heading: 'Audio', nav: 'Audio' },
+  { path: '/models', heading: 'Models', nav: 'Models' },
+  { path: '/models/svc-chat', heading: 'Model svc-chat', nav: 'Models' },
+];
+
+describe('app shell', () => {
+  it.each(PAGES)('renders the lazily loaded $path page inside the landmarks, its nav link current', async (page) => {
+    renderApp({ path: page.path });
+    expect(await screen.findByRole('heading', { level: 1, name: page.heading })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1 }));
+    const nav = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(nav).getByRole('link', { name: page.nav })).toHaveAttribute('aria-current', 'page');
+    for (const other of within(nav).getAllByRole('link').filter((l) => l.textContent !== page.nav)) {
+      expect(other).not.toHaveAttribute('aria-current');
+    }
+  });
+
+  it('sends / to the chat page, the home page', async () => {
+    const { router } = renderApp({ path: '/' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Chat' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/chat');
+  });
+
+  it('says which path does not exist instead of rendering nothing', async () => {
+    renderApp({ path: '/nowhere' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText(/no page at \/nowhere/)).toBeInTheDocument();
+  });
+
+  it('moves between pages with the keyboard through the nav links', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp({ path: '/chat' });
+    await screen.findByRole('heading', { level: 1, name: 'Chat' });
+    const codeLink = within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('link', { name: 'Code' });
+    codeLink.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Code' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/code');
+  });
+
+  it('shows the active connection in the header and switches it from there', async () => {
+    const user = userEvent.setup();
+    const service = inProcessService();
+    addConnection({ name: 'Local', baseURL: TEST_BASE_URL, apiKey: TEST_KEY });
+    addConnection({ name: 'Other', baseURL: 'http://other.test/v1', apiKey: TEST_KEY });
+    renderApp({ fetch: service.fetch });
+    const select = await screen.findByRole('combobox', { name: 'Connection' });
+    expect(select).toHaveDisplayValue('Local');
+    await user.selectOptions(select, 'Other');
+    expect(select).toHaveDisplayValue('Other');
+    await screen.findByText('Healthy · 5 models');
+    expect(service.received.at(-1)?.url).toBe('http://other.test/v1/models');
+  });
+});
