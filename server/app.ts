@@ -1,0 +1,139 @@
+/**
+ * The local service as a Hono app: every endpoint of the spec at `/` and `/v1`, with auth, rate
+ * limits, validation and the spec's errors. No listen(): main.ts and dev.ts serve it, tests call
+ * `app.fetch` / `app.request` in process.
+ */
+import { Hono } from 'hono';
+import type { LimitedEndpoint, ServiceConfig } from './config';
+import { EngineError } from './engines/engine';
+import { createReferenceEngines } from './engines/reference/index';
+import { createUpstreamEngines } from './engines/upstream/index';
+import type { AppEnv } from './http/app-env';
+import { ApiError, errorResponse, serverError } from './http/errors';
+import { isPageNavigation } from './http/page-routes';
+import type { PageServer } from './http/static-files';
+import { requireApiKey } from './middleware/auth';
+import { cors } from './middleware/cors';
+import { rateLimit } from './middleware/rate-limit';
+import { SlidingWindowLimiter } from './middleware/rate-limiter';
+import { requestId } from './middleware/request-id';
+import { registerAudioRoutes } from './routes/audio';
+import { BOOTSTRAP_PATH, registerBootstrapRoute } from './routes/bootstrap';
+import { registerChatRoutes } from './routes/chat';
+import { registerCodeRoutes } from './routes/code';
+import type { ModelEngines, RouteContext } from './routes/context';
+import { registerMethodFallbacks, unknownRoute } from './routes/fallback';
+import { registerModelRoutes } from './routes/models';
+import { registerVisionRoutes } from './routes/vision';
+
+export type { ModelEngines } from './routes/context';
+
+export interface AppDeps {
+  /** Engines per model; any left out come from the configuration (upstream when set, else reference). */
+  engines: Partial<ModelEngines>;
+  /** Clock in epoch ms, for rate limits and `created`. */
+  now(): number;
+  /** Where operational messages go (never keys). */
+  log(line: string): void;
+  /** The built playground, served for page routes and files; null serves the API alone. */
+  pages: PageServer | null;
+}
+
+/** The engine for each model as configured: everything upstream when an upstream is set, else reference. */
+export function defaultEngines(config: ServiceConfig): ModelEngines {
+  if (config.upstream) {
+    const upstream = createUpstreamEngines(config.upstream);
+    return {
+      'svc-chat': upstream.chat,
+      'svc-reasoner': upstream.chat,
+      'svc-coder': upstream.code,
+      'svc-vision': upstream.vision,
+      'svc-audio': upstream.audio,
+    };
+  }
+  const reference = createReferenceEngines(
+    config.referenceTokensPerSecond === null ? {} : { tokensPerSecond: config.referenceTokensPerSecond },
+  );
+  // Local vision and audio engines are a later issue; until then these answer 503 saying what to configure.
+  return {
+    'svc-chat': reference.chat,
+    'svc-reasoner': reference.chat,
+    'svc-coder': reference.code,
+    'svc-vision': null,
+    'svc-audio': null,
+  };
+}
+
+/** Builds the service's HTTP app from its configuration. */
+export function createApp(config: ServiceConfig, deps: Partial<AppDeps> = {}): Hono<AppEnv> {
+  const now = deps.now ?? Date.now;
+  const log = deps.log ?? ((line: string) => console.error(`svc-playground: ${line}`));
+  const pages = deps.pages ?? null;
+  const needsDefaults = ['svc-chat', 'svc-reasoner', 'svc-coder', 'svc-vision', 'svc-audio'].some(
+    (id) => !Object.hasOwn(deps.engines ?? {}, id),
+  );
+  const engines: ModelEngines = {
+    ...(needsDefaults ? defaultEngines(config) : ({} as ModelEngines)),
+    ...deps.engines,
+  };
+  const limiter = new SlidingWindowLimiter(config.rateLimitWindowMs, now);
+  const auth = requireApiKey(config.apiKeys);
+  const ctx: RouteContext = {
+    config,
+    engines,
+    now,
+    log,
+    auth,
+    guard: (endpoint: LimitedEndpoint) => {
+      const limit = rateLimit(limiter, endpoint, config.rateLimits[endpoint], config.rateLimitWindowMs, now);
+      return async (c, next) => {
+        await auth(c, async () => {
+          await limit(c, next);
+        });
+      };
+    },
+  };
+
+  const app = new Hono<AppEnv>();
+  app.use('*', requestId());
+  app.use(
+    '*',
+    cors((path) => path === BOOTSTRAP_PATH),
+  );
+  if (pages) {
+    app.use('*', async (c, next) => {
+      if (isPageNavigation(c.req.method, c.req.path, c.req.raw.headers)) return pages.index();
+      return next();
+    });
+  }
+
+  const api = new Hono<AppEnv>();
+  registerChatRoutes(api, ctx);
+  registerCodeRoutes(api, ctx);
+  registerVisionRoutes(api, ctx);
+  registerAudioRoutes(api, ctx);
+  registerModelRoutes(api, ctx);
+  registerMethodFallbacks(api);
+  registerBootstrapRoute(app, ctx);
+  app.route('/v1', api);
+  app.route('/', api);
+
+  app.notFound(async (c) => {
+    if (pages && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
+      const file = await pages.file(c.req.path);
+      if (file) return file;
+    }
+    const error = unknownRoute(c.req.method, c.req.path);
+    return errorResponse(error.status, error.toBody());
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(error.status, error.toBody(), error.headers);
+    if (error instanceof EngineError)
+      return errorResponse(error.status, { error: error.body }, error.headers);
+    const id = c.get('requestId');
+    if (!c.req.raw.signal.aborted) log(`request ${id} failed: ${error.stack ?? error.message}`);
+    return errorResponse(500, serverError(id).toBody());
+  });
+  return app;
+}

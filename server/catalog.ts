@@ -1,0 +1,54 @@
+/**
+ * The five models of the interface and the endpoint each one serves.
+ */
+import type { Model, ModelId } from '../src/lib/api/wire';
+import type { LimitedEndpoint } from './config';
+
+/** The fixed `created` timestamp of every model (2025-01-01T00:00:00Z): the catalog does not change at run time. */
+export const MODELS_CREATED = 1_735_689_600;
+
+/** Model id → the endpoint it serves. */
+export const MODEL_ENDPOINTS: Readonly<Record<ModelId, LimitedEndpoint>> = {
+  'svc-chat': 'chat',
+  'svc-reasoner': 'chat',
+  'svc-coder': 'code',
+  'svc-vision': 'vision',
+  'svc-audio': 'audio',
+};
+
+export const MODEL_IDS = Object.keys(MODEL_ENDPOINTS) as ModelId[];
+
+const ENDPOINT_PATHS: Readonly<Record<LimitedEndpoint, string>> = {
+  chat: '/chat/completions',
+  code: '/code/completions',
+  vision: '/vision/analyze',
+  audio: '/audio/transcriptions',
+};
+
+/** True when `id` is one of the five model ids. */
+export function isModelId(id: string): id is ModelId {
+  return Object.hasOwn(MODEL_ENDPOINTS, id);
+}
+
+/** The model ids that an endpoint accepts, for error messages. */
+export function modelsFor(endpoint: LimitedEndpoint): ModelId[] {
+  return MODEL_IDS.filter((id) => MODEL_ENDPOINTS[id] === endpoint);
+}
+
+/** The path of an endpoint, for error messages. */
+export function endpointPath(endpoint: LimitedEndpoint): string {
+  return ENDPOINT_PATHS[endpoint];
+}
+
+/** A model object as listed; `description` is added only when one model is retrieved. */
+export function modelObject(id: ModelId): Model {
+  return {
+    id,
+    object: 'model',
+    created: MODELS_CREATED,
+    owned_by: 'svc',
+    permission: [],
+    root: id,
+    parent: null,
+  };
+}

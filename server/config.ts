@@ -1,0 +1,291 @@
+/**
+ * The local service's configuration, read from environment variables (and, in `npm start`, from an
+ * optional JSON config file merged under them). `resolveConfig` is pure: it reads only its argument.
+ */
+import { readFileSync } from 'node:fs';
+
+/** Where the upstream engine forwards: an OpenAI-compatible server named by the operator, never by a browser. */
+export interface UpstreamConfig {
+  /** Base URL, used exactly as given (minus a trailing slash): include `/v1` if the server needs it. */
+  url: string;
+  apiKey?: string;
+  /** `svc-*` id → upstream model id; an unmapped id is sent as it is. */
+  models: Record<string, string>;
+}
+
+/** The four rate-limited endpoints. */
+export type LimitedEndpoint = 'chat' | 'code' | 'vision' | 'audio';
+
+export type StreamFormat = 'sse' | 'jsonl';
+
+export interface ServiceConfig {
+  port: number;
+  host: string;
+  /** Accepted API keys. Empty means every request is refused (main.ts fills in the generated local key). */
+  apiKeys: string[];
+  /** Requests per window per key and endpoint. */
+  rateLimits: Record<LimitedEndpoint, number>;
+  rateLimitWindowMs: number;
+  streamFormat: StreamFormat;
+  upstream: UpstreamConfig | null;
+  /** Largest accepted request body in bytes, per endpoint. */
+  bodyLimits: Record<LimitedEndpoint, number>;
+  /** Prompt tokens + max_tokens may not exceed this. */
+  contextLength: number;
+  /** The completion budget assumed by the context check when a chat request sets no `max_tokens`. */
+  defaultMaxTokens: number;
+  /** Where the generated local key lives; null means the platform default (see keys.ts). */
+  dataDir: string | null;
+  /** Pace of the reference engine's text, for demos; null sends tokens as fast as they are made. */
+  referenceTokensPerSecond: number | null;
+}
+
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_RATE_LIMITS: Readonly<Record<LimitedEndpoint, number>> = {
+  chat: 60,
+  code: 100,
+  vision: 30,
+  audio: 20,
+};
+const MIB = 1024 * 1024;
+/** Chat and code bodies are text; vision carries images as data URLs; audio carries the file. */
+export const DEFAULT_BODY_LIMITS: Readonly<Record<LimitedEndpoint, number>> = {
+  chat: 1 * MIB,
+  code: 1 * MIB,
+  vision: 25 * MIB,
+  audio: 25 * MIB,
+};
+/** "128K" read as 128 × 1024 tokens. */
+export const DEFAULT_CONTEXT_LENGTH = 131_072;
+export const DEFAULT_MAX_TOKENS = 4096;
+
+const ENDPOINTS: readonly LimitedEndpoint[] = ['chat', 'code', 'vision', 'audio'];
+const KEY_PATTERN = /^[\x21-\x7e]{1,256}$/;
+
+function fail(variable: string, value: string, accepted: string): never {
+  throw new Error(`${variable}=${JSON.stringify(value)} is not valid: ${accepted}`);
+}
+
+function readInteger(variable: string, raw: string, min: number, max: number, accepted: string): number {
+  const trimmed = raw.trim();
+  if (!/^\d+$/.test(trimmed)) fail(variable, raw, accepted);
+  const value = Number(trimmed);
+  if (value < min || value > max) fail(variable, raw, accepted);
+  return value;
+}
+
+function readKeys(raw: string): string[] {
+  const accepted =
+    'expected comma-separated API keys, each 1-256 printable ASCII characters without spaces, e.g. SVC_API_KEYS=key-one,key-two';
+  const keys = raw
+    .split(',')
+    .map((key) => key.trim())
+    .filter((key) => key.length > 0);
+  if (keys.length === 0 || keys.some((key) => !KEY_PATTERN.test(key))) fail('SVC_API_KEYS', raw, accepted);
+  return [...new Set(keys)];
+}
+
+/** Parses `chat=60,audio=5` style lists where every value goes through `parse`. */
+function readEndpointMap(
+  variable: string,
+  raw: string,
+  defaults: Readonly<Record<LimitedEndpoint, number>>,
+  parse: (value: string) => number | null,
+  accepted: string,
+): Record<LimitedEndpoint, number> {
+  const result = { ...defaults };
+  const entries = raw.split(',').filter((entry) => entry.trim().length > 0);
+  if (entries.length === 0) fail(variable, raw, accepted);
+  for (const entry of entries) {
+    const match = /^\s*(\w+)\s*=\s*(\S+)\s*$/.exec(entry);
+    const name = match?.[1] as LimitedEndpoint | undefined;
+    if (!match || name === undefined || !ENDPOINTS.includes(name)) fail(variable, raw, accepted);
+    const value = parse(match[2] ?? '');
+    if (value === null) fail(variable, raw, accepted);
+    result[name] = value;
+  }
+  return result;
+}
+
+function parseLimit(value: string): number | null {
+  if (!/^\d+$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 && n <= 1_000_000 ? n : null;
+}
+
+const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, kb: 1000, kib: 1024, mb: 1000 ** 2, mib: MIB };
+
+function parseSize(value: string): number | null {
+  const match = /^(\d+)(b|kb|kib|mb|mib)?$/i.exec(value);
+  if (!match) return null;
+  const bytes = Number(match[1]) * (SIZE_UNITS[(match[2] ?? '').toLowerCase()] ?? 1);
+  return bytes >= 1024 && bytes <= 512 * MIB ? bytes : null;
+}
+
+function readUpstreamModels(raw: string): Record<string, string> {
+  const accepted =
+    'expected svc-id=upstream-id pairs separated by commas (SVC_UPSTREAM_MODELS=svc-chat=llama3.1,svc-coder=qwen2.5-coder) or a JSON object of strings';
+  const models: Record<string, string> = {};
+  if (raw.trim().startsWith('{')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      fail('SVC_UPSTREAM_MODELS', raw, accepted);
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      fail('SVC_UPSTREAM_MODELS', raw, accepted);
+    for (const [id, target] of Object.entries(parsed)) {
+      if (typeof target !== 'string' || target.trim() === '' || id.trim() === '')
+        fail('SVC_UPSTREAM_MODELS', raw, accepted);
+      models[id.trim()] = target.trim();
+    }
+    return models;
+  }
+  for (const entry of raw.split(',').filter((e) => e.trim().length > 0)) {
+    const at = entry.indexOf('=');
+    const id = entry.slice(0, at).trim();
+    const target = entry.slice(at + 1).trim();
+    if (at < 0 || id === '' || target === '') fail('SVC_UPSTREAM_MODELS', raw, accepted);
+    models[id] = target;
+  }
+  return models;
+}
+
+function readUpstream(env: Record<string, string | undefined>): UpstreamConfig | null {
+  const url = env.SVC_UPSTREAM_URL?.trim();
+  if (!url) {
+    for (const dependent of ['SVC_UPSTREAM_API_KEY', 'SVC_UPSTREAM_MODELS'] as const) {
+      if (env[dependent]?.trim()) {
+        throw new Error(
+          `${dependent} is set but SVC_UPSTREAM_URL is not: set SVC_UPSTREAM_URL to the upstream's base URL too`,
+        );
+      }
+    }
+    return null;
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    fail('SVC_UPSTREAM_URL', url, 'expected an absolute http(s) URL such as http://127.0.0.1:8080/v1');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    fail('SVC_UPSTREAM_URL', url, 'expected an absolute http(s) URL such as http://127.0.0.1:8080/v1');
+  }
+  const apiKey = env.SVC_UPSTREAM_API_KEY?.trim();
+  return {
+    url: url.replace(/\/+$/, ''),
+    ...(apiKey ? { apiKey } : {}),
+    models: env.SVC_UPSTREAM_MODELS?.trim() ? readUpstreamModels(env.SVC_UPSTREAM_MODELS) : {},
+  };
+}
+
+/**
+ * Builds the service configuration from environment variables. Pure: reads nothing but `env`.
+ * Throws an Error naming the variable and the accepted form when a value is invalid.
+ */
+export function resolveConfig(env: Record<string, string | undefined>): ServiceConfig {
+  const has = (name: string): boolean => (env[name]?.trim() ?? '') !== '';
+  const streamFormat = (env.SVC_STREAM_FORMAT?.trim().toLowerCase() || 'sse') as StreamFormat;
+  if (streamFormat !== 'sse' && streamFormat !== 'jsonl') {
+    fail(
+      'SVC_STREAM_FORMAT',
+      env.SVC_STREAM_FORMAT ?? '',
+      'expected sse (data: lines ending in [DONE]) or jsonl (bare JSON lines)',
+    );
+  }
+  const host = env.HOST?.trim() || DEFAULT_HOST;
+  if (/\s|\//.test(host)) fail('HOST', host, 'expected a host name or IP address such as 127.0.0.1');
+  return {
+    port: has('PORT')
+      ? readInteger(
+          'PORT',
+          env.PORT ?? '',
+          0,
+          65535,
+          'expected an integer port from 0 to 65535 (0 picks a free port)',
+        )
+      : DEFAULT_PORT,
+    host,
+    apiKeys: has('SVC_API_KEYS') ? readKeys(env.SVC_API_KEYS ?? '') : [],
+    rateLimits: has('SVC_RATE_LIMITS')
+      ? readEndpointMap(
+          'SVC_RATE_LIMITS',
+          env.SVC_RATE_LIMITS ?? '',
+          DEFAULT_RATE_LIMITS,
+          parseLimit,
+          'expected endpoint=requests-per-minute pairs for chat, code, vision or audio, e.g. SVC_RATE_LIMITS=chat=120,audio=10 (1 to 1000000)',
+        )
+      : { ...DEFAULT_RATE_LIMITS },
+    rateLimitWindowMs: 60_000,
+    streamFormat,
+    upstream: readUpstream(env),
+    bodyLimits: has('SVC_BODY_LIMITS')
+      ? readEndpointMap(
+          'SVC_BODY_LIMITS',
+          env.SVC_BODY_LIMITS ?? '',
+          DEFAULT_BODY_LIMITS,
+          parseSize,
+          'expected endpoint=size pairs for chat, code, vision or audio, sizes in bytes or with KiB/MiB/KB/MB, 1 KiB to 512 MiB, e.g. SVC_BODY_LIMITS=vision=50MiB',
+        )
+      : { ...DEFAULT_BODY_LIMITS },
+    contextLength: DEFAULT_CONTEXT_LENGTH,
+    defaultMaxTokens: has('SVC_DEFAULT_MAX_TOKENS')
+      ? readInteger(
+          'SVC_DEFAULT_MAX_TOKENS',
+          env.SVC_DEFAULT_MAX_TOKENS ?? '',
+          1,
+          DEFAULT_CONTEXT_LENGTH,
+          `expected an integer from 1 to ${DEFAULT_CONTEXT_LENGTH}`,
+        )
+      : DEFAULT_MAX_TOKENS,
+    dataDir: env.SVC_DATA_DIR?.trim() || null,
+    referenceTokensPerSecond: has('SVC_REFERENCE_TOKENS_PER_SECOND')
+      ? readInteger(
+          'SVC_REFERENCE_TOKENS_PER_SECOND',
+          env.SVC_REFERENCE_TOKENS_PER_SECOND ?? '',
+          1,
+          100_000,
+          'expected an integer number of tokens per second from 1 to 100000',
+        )
+      : null,
+  };
+}
+
+/**
+ * Reads a JSON config file whose keys are the environment variables above (values: strings or numbers;
+ * SVC_API_KEYS may be an array; SVC_UPSTREAM_MODELS, SVC_RATE_LIMITS and SVC_BODY_LIMITS may be objects).
+ * Returns them as environment strings, so that real environment variables can override them.
+ */
+export function readConfigFile(filePath: string): Record<string, string> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(filePath, 'utf8'));
+  } catch (error) {
+    throw new Error(`SVC_CONFIG_FILE=${filePath} could not be read as JSON: ${(error as Error).message}`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new Error(
+      `SVC_CONFIG_FILE=${filePath} must hold a JSON object such as {"SVC_API_KEYS": ["my-key"]}`,
+    );
+  }
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parsed)) {
+    if (typeof value === 'string' || typeof value === 'number') env[name] = String(value);
+    else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) env[name] = value.join(',');
+    else if (typeof value === 'object' && value !== null && name === 'SVC_UPSTREAM_MODELS')
+      env[name] = JSON.stringify(value);
+    else if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      env[name] = Object.entries(value as Record<string, unknown>)
+        .map(([k, v]) => `${k}=${String(v)}`)
+        .join(',');
+    } else {
+      throw new Error(
+        `SVC_CONFIG_FILE=${filePath}: "${name}" must be a string, a number, an array of strings or an object`,
+      );
+    }
+  }
+  return env;
+}

@@ -1,0 +1,87 @@
+/**
+ * Writes a sequence of JSON chunks as a streamed response: Server-Sent Events (`data: <json>` lines
+ * ending with `data: [DONE]`) or bare JSON lines (`application/x-ndjson`, no [DONE]), the two forms the
+ * spec shows. Each chunk is enqueued as soon as it exists, so it is flushed at once.
+ */
+import type { ErrorBody } from '../../src/lib/api/wire';
+import type { StreamFormat } from '../config';
+
+export interface StreamOptions {
+  format: StreamFormat;
+  /** Aborted when the reader cancels (the client went away), so the engine stops. */
+  abort: AbortController;
+  /** Turns an error thrown after the stream started into the spec's error body for the final event. */
+  describeError: (error: unknown) => ErrorBody;
+  headers?: Record<string, string>;
+}
+
+/**
+ * How many chunks are read before the response is committed. The first chat chunk (the role) is made
+ * by the service itself; reading one more means an engine that fails before saying anything (an
+ * upstream's 401 or 429, say) still gets a proper HTTP status instead of a 200 stream.
+ */
+const PREFETCH = 2;
+
+export async function streamResponse(
+  chunks: AsyncIterator<unknown>,
+  options: StreamOptions,
+): Promise<Response> {
+  const encoder = new TextEncoder();
+  const frame = (value: unknown): Uint8Array =>
+    encoder.encode(
+      options.format === 'sse' ? `data: ${JSON.stringify(value)}\n\n` : `${JSON.stringify(value)}\n`,
+    );
+
+  const ready: unknown[] = [];
+  let ended = false;
+  for (let i = 0; i < PREFETCH && !ended; i += 1) {
+    const result = await chunks.next();
+    if (result.done) ended = true;
+    else ready.push(result.value);
+  }
+
+  let closed = false;
+  const finish = (controller: ReadableStreamDefaultController<Uint8Array>): void => {
+    if (options.format === 'sse') controller.enqueue(encoder.encode('data: [DONE]\n\n'));
+    controller.close();
+    closed = true;
+  };
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (closed) return;
+      if (ready.length > 0) {
+        controller.enqueue(frame(ready.shift()));
+        return;
+      }
+      if (ended) return finish(controller);
+      try {
+        const result = await chunks.next();
+        if (closed) return;
+        if (result.done) finish(controller);
+        else controller.enqueue(frame(result.value));
+      } catch (error) {
+        if (closed) return;
+        // After the headers went out the status cannot change: one error event in the spec's shape ends the stream.
+        controller.enqueue(frame(options.describeError(error)));
+        controller.close();
+        closed = true;
+      }
+    },
+    cancel() {
+      closed = true;
+      options.abort.abort(new Error('The client closed the stream.'));
+      void chunks.return?.(undefined)?.catch(() => undefined);
+    },
+  });
+
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'content-type':
+        options.format === 'sse' ? 'text/event-stream; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+      'cache-control': 'no-cache',
+      'x-accel-buffering': 'no',
+      ...options.headers,
+    },
+  });
+}

@@ -1,0 +1,17 @@
+/**
+ * Which requests are navigations to a page of the playground (answered with index.html, the SPA
+ * then routes) rather than API calls. /models is both a page and an API path: a browser navigation
+ * (Accept: text/html, no Authorization) gets the page; everything else gets the API.
+ */
+
+const PAGES = new Set(['/', '/chat', '/code', '/vision', '/audio', '/settings']);
+
+export function isPageNavigation(method: string, path: string, headers: Headers): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  if (PAGES.has(trimmed)) return true;
+  if (trimmed === '/models' || trimmed.startsWith('/models/')) {
+    return (headers.get('accept') ?? '').includes('text/html') && !headers.has('authorization');
+  }
+  return false;
+}

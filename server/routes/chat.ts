@@ -1,0 +1,56 @@
+import type { Hono } from 'hono';
+import type { ErrorBody } from '../../src/lib/api/wire';
+import { EngineError } from '../engines/engine';
+import type { AppEnv } from '../http/app-env';
+import { chatChunks, foldChatChunks } from '../http/chat-reply';
+import { serverError } from '../http/errors';
+import { streamResponse } from '../http/event-stream';
+import { newId } from '../http/ids';
+import { readJsonObject } from '../http/request-body';
+import { readChatRequest } from '../validation/chat';
+import { checkChatContext } from '../validation/context';
+import { linkedAbort, type RouteContext } from './context';
+
+/** The spec's error body for a failure after a stream has started. */
+export function streamErrorBody(
+  error: unknown,
+  requestId: string,
+  ctx: RouteContext,
+  aborted: boolean,
+): ErrorBody {
+  if (error instanceof EngineError) return { error: error.body };
+  if (!aborted)
+    ctx.log(
+      `request ${requestId}: the engine failed mid-stream: ${(error as Error)?.message ?? String(error)}`,
+    );
+  return serverError(requestId).toBody();
+}
+
+/** POST /chat/completions: validated, checked against the context, then streamed or folded. */
+export function registerChatRoutes(api: Hono<AppEnv>, ctx: RouteContext): void {
+  api.post('/chat/completions', ctx.guard('chat'), async (c) => {
+    const body = await readJsonObject(c.req.raw, ctx.config.bodyLimits.chat, 'chat completions');
+    const request = readChatRequest(body);
+    checkChatContext(
+      request.messages,
+      request.max_tokens ?? ctx.config.defaultMaxTokens,
+      ctx.config.contextLength,
+    );
+    const engine = ctx.engines[request.model as 'svc-chat' | 'svc-reasoner'];
+    const abort = linkedAbort(c.req.raw);
+    const meta = {
+      id: newId('chatcmpl-'),
+      created: Math.floor(ctx.now() / 1000),
+      model: request.model,
+      logprobs: request.logprobs === true,
+    };
+    const chunks = chatChunks(engine.generate(request, { signal: abort.signal }), meta);
+    if (request.stream !== true) return c.json(await foldChatChunks(chunks));
+    const requestId = c.get('requestId');
+    return streamResponse(chunks, {
+      format: ctx.config.streamFormat,
+      abort,
+      describeError: (error) => streamErrorBody(error, requestId, ctx, abort.signal.aborted),
+    });
+  });
+}

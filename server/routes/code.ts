@@ -1,0 +1,30 @@
+import type { Hono } from 'hono';
+import type { AppEnv } from '../http/app-env';
+import { collectCodeCompletion } from '../http/code-reply';
+import { newId } from '../http/ids';
+import { readJsonObject } from '../http/request-body';
+import { CODE_DEFAULT_MAX_TOKENS, readCodeRequest } from '../validation/code';
+import { checkPromptContext } from '../validation/context';
+import { linkedAbort, type RouteContext } from './context';
+
+/** POST /code/completions. */
+export function registerCodeRoutes(api: Hono<AppEnv>, ctx: RouteContext): void {
+  api.post('/code/completions', ctx.guard('code'), async (c) => {
+    const body = await readJsonObject(c.req.raw, ctx.config.bodyLimits.code, 'code completions');
+    const request = readCodeRequest(body);
+    checkPromptContext(
+      request.prompt,
+      request.max_tokens ?? CODE_DEFAULT_MAX_TOKENS,
+      ctx.config.contextLength,
+    );
+    const abort = linkedAbort(c.req.raw);
+    const events = ctx.engines['svc-coder'].generate(request, { signal: abort.signal });
+    return c.json(
+      await collectCodeCompletion(events, {
+        id: newId('codecmpl-'),
+        created: Math.floor(ctx.now() / 1000),
+        model: request.model,
+      }),
+    );
+  });
+}

@@ -1,0 +1,34 @@
+import type { MiddlewareHandler } from 'hono';
+import type { LimitedEndpoint, ServiceConfig } from '../config';
+import type { AudioEngine, ChatEngine, CodeEngine } from '../engines/engine';
+import type { AppEnv } from '../http/app-env';
+
+/** The engine serving each model; null where this service has no engine for it yet. */
+export interface ModelEngines {
+  'svc-chat': ChatEngine;
+  'svc-reasoner': ChatEngine;
+  'svc-coder': CodeEngine;
+  'svc-vision': ChatEngine | null;
+  'svc-audio': AudioEngine | null;
+}
+
+/** What every route handler may use. */
+export interface RouteContext {
+  config: ServiceConfig;
+  engines: ModelEngines;
+  now: () => number;
+  log: (line: string) => void;
+  /** Auth then the endpoint's rate limit, for the four limited endpoints. */
+  guard: (endpoint: LimitedEndpoint) => MiddlewareHandler<AppEnv>;
+  /** Auth alone, for the model routes. */
+  auth: MiddlewareHandler<AppEnv>;
+}
+
+/** An AbortController that also aborts when the client's request is aborted (a disconnect). */
+export function linkedAbort(request: Request): AbortController {
+  const abort = new AbortController();
+  const signal = request.signal;
+  if (signal.aborted) abort.abort(signal.reason);
+  else signal.addEventListener('abort', () => abort.abort(signal.reason), { once: true });
+  return abort;
+}

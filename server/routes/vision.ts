@@ -1,0 +1,26 @@
+import type { Hono } from 'hono';
+import type { AppEnv } from '../http/app-env';
+import { chatChunks, foldChatChunks } from '../http/chat-reply';
+import { newId } from '../http/ids';
+import { readJsonObject } from '../http/request-body';
+import { readVisionRequest } from '../validation/vision';
+import { linkedAbort, type RouteContext } from './context';
+import { engineUnavailable } from './engine-unavailable';
+
+/** POST /vision/analyze: answered in the chat-completion shape, served by a ChatEngine. */
+export function registerVisionRoutes(api: Hono<AppEnv>, ctx: RouteContext): void {
+  api.post('/vision/analyze', ctx.guard('vision'), async (c) => {
+    const body = await readJsonObject(c.req.raw, ctx.config.bodyLimits.vision, 'image analysis');
+    const request = readVisionRequest(body);
+    const engine = ctx.engines['svc-vision'];
+    if (engine === null) throw engineUnavailable('svc-vision');
+    const abort = linkedAbort(c.req.raw);
+    const meta = {
+      id: newId('chatcmpl-'),
+      created: Math.floor(ctx.now() / 1000),
+      model: request.model,
+      logprobs: false,
+    };
+    return c.json(await foldChatChunks(chatChunks(engine.generate(request, { signal: abort.signal }), meta)));
+  });
+}

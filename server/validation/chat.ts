@@ -1,0 +1,114 @@
+/**
+ * Validation of a chat completion request, down to a clean ChatCompletionRequest holding only the
+ * fields the format defines (plus `seed`).
+ */
+import type { ChatCompletionRequest } from '../../src/lib/api/wire';
+import { invalidParam } from '../http/errors';
+import {
+  isPlainObject,
+  optionalBoolean,
+  optionalInteger,
+  optionalNumber,
+  optionalStop,
+  rejectUnsupported,
+  type JsonObject,
+} from './fields';
+import { readFunctionCall, readFunctions } from './functions';
+import { readMessages } from './messages';
+import { resolveModel } from './model';
+
+const MAX_TOP_LOGPROBS = 20;
+
+function readLogitBias(body: JsonObject): Record<string, number> | undefined {
+  const value = body.logit_bias;
+  if (value === undefined || value === null) return undefined;
+  if (!isPlainObject(value))
+    throw invalidParam(
+      'logit_bias',
+      `'logit_bias' must be an object mapping token ids to a bias from -100 to 100.`,
+    );
+  const entries = Object.entries(value);
+  if (entries.length > 300) throw invalidParam('logit_bias', `'logit_bias' may bias at most 300 tokens.`);
+  for (const [token, bias] of entries) {
+    if (!/^\d{1,7}$/.test(token))
+      throw invalidParam(
+        `logit_bias.${token}`,
+        `'logit_bias' keys must be token ids (non-negative integers as strings).`,
+      );
+    if (typeof bias !== 'number' || !Number.isFinite(bias) || bias < -100 || bias > 100) {
+      throw invalidParam(`logit_bias.${token}`, `'logit_bias.${token}' must be a number from -100 to 100.`);
+    }
+  }
+  return value as Record<string, number>;
+}
+
+function readResponseFormat(body: JsonObject): ChatCompletionRequest['response_format'] | undefined {
+  const value = body.response_format;
+  if (value === undefined || value === null) return undefined;
+  if (!isPlainObject(value))
+    throw invalidParam(
+      'response_format',
+      `'response_format' must be an object such as {"type": "json_object"}.`,
+    );
+  if (value.type !== 'json_object' && value.type !== 'text') {
+    throw invalidParam('response_format.type', `'response_format.type' must be "json_object" or "text".`);
+  }
+  return { type: value.type };
+}
+
+function readStreamOptions(body: JsonObject): void {
+  const value = body.stream_options;
+  if (value === undefined || value === null) return;
+  // The service always sends usage on the last chunk, so include_usage is accepted and needs no action.
+  if (!isPlainObject(value))
+    throw invalidParam(
+      'stream_options',
+      `'stream_options' must be an object such as {"include_usage": true}.`,
+    );
+  if (body.stream !== true)
+    throw invalidParam('stream_options', `'stream_options' is only allowed with "stream": true.`);
+  optionalBoolean(value, 'include_usage', 'stream_options.include_usage');
+}
+
+/** Validates a chat completion request body (JSON object) for /chat/completions. */
+export function readChatRequest(body: JsonObject): ChatCompletionRequest {
+  const model = resolveModel(body, 'chat');
+  rejectUnsupported(body, {
+    tools: 'send "functions" (the format this service speaks) instead of "tools".',
+    tool_choice: 'send "function_call" instead of "tool_choice".',
+  });
+  // One choice per request is all the service makes.
+  optionalInteger(body, 'n', 1, 1);
+  const messages = readMessages(body, 'chat');
+  const functions = readFunctions(body);
+  const logprobs = optionalBoolean(body, 'logprobs');
+  const topLogprobs = optionalInteger(body, 'top_logprobs', 0, MAX_TOP_LOGPROBS);
+  if (topLogprobs !== undefined && logprobs !== true) {
+    throw invalidParam('top_logprobs', `'top_logprobs' needs "logprobs": true.`);
+  }
+  readStreamOptions(body);
+  const fields: Partial<ChatCompletionRequest> = {
+    temperature: optionalNumber(body, 'temperature', 0, 2),
+    max_tokens: optionalInteger(body, 'max_tokens', 1, Number.MAX_SAFE_INTEGER),
+    top_p: optionalNumber(body, 'top_p', 0, 1),
+    frequency_penalty: optionalNumber(body, 'frequency_penalty', -2, 2),
+    presence_penalty: optionalNumber(body, 'presence_penalty', -2, 2),
+    stop: optionalStop(body),
+    stream: optionalBoolean(body, 'stream'),
+    logprobs,
+    top_logprobs: topLogprobs,
+    logit_bias: readLogitBias(body),
+    functions,
+    function_call: readFunctionCall(body, functions),
+    response_format: readResponseFormat(body),
+    seed: optionalInteger(body, 'seed', Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+  };
+  if (body.user !== undefined && body.user !== null && typeof body.user !== 'string') {
+    throw invalidParam('user', `'user' must be a string.`);
+  }
+  const request: ChatCompletionRequest = { model, messages };
+  for (const [name, value] of Object.entries(fields)) {
+    if (value !== undefined) (request as unknown as Record<string, unknown>)[name] = value;
+  }
+  return request;
+}

@@ -1,0 +1,150 @@
+/**
+ * Validation of `functions` and `function_call`. Parameters must have the shape the spec gives
+ * (an object schema with `properties` and `required`), and each schema must compile with ajv.
+ */
+import Ajv from 'ajv';
+import type { ChatCompletionRequest, FunctionDefinition, FunctionParameters } from '../../src/lib/api/wire';
+import { invalidParam } from '../http/errors';
+import { isPlainObject, type JsonObject } from './fields';
+import { FUNCTION_NAME } from './messages';
+
+const MAX_FUNCTIONS = 128;
+const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
+// A property may say what it is through a combinator instead of `type` (as schema generators write unions).
+const TYPE_SUBSTITUTES = ['anyOf', 'oneOf', 'allOf', 'enum', 'const', '$ref'];
+
+// strict: false lets descriptive keywords other tools add (`examples`, `x-…`) through; malformed schemas
+// still fail to compile.
+const ajv = new Ajv({ strict: false, allErrors: false });
+
+function checkType(type: unknown, param: string): void {
+  const types = Array.isArray(type) ? type : [type];
+  if (types.length === 0 || !types.every((t) => typeof t === 'string' && JSON_TYPES.includes(t))) {
+    throw invalidParam(param, `'${param}' must be one of ${JSON_TYPES.join(', ')} (or an array of them).`);
+  }
+}
+
+function checkProperty(value: unknown, param: string): void {
+  if (!isPlainObject(value))
+    throw invalidParam(
+      param,
+      `'${param}' must be an object such as {"type": "string", "description": "..."}.`,
+    );
+  if (value.type !== undefined) checkType(value.type, `${param}.type`);
+  else if (!TYPE_SUBSTITUTES.some((keyword) => keyword in value)) {
+    throw invalidParam(
+      `${param}.type`,
+      `'${param}.type' is required: say what type the property has, e.g. "string".`,
+    );
+  }
+  if (value.description !== undefined && typeof value.description !== 'string') {
+    throw invalidParam(`${param}.description`, `'${param}.description' must be a string.`);
+  }
+  if (value.enum !== undefined && (!Array.isArray(value.enum) || value.enum.length === 0)) {
+    throw invalidParam(`${param}.enum`, `'${param}.enum' must be a non-empty array of allowed values.`);
+  }
+}
+
+function checkParameters(value: unknown, param: string): FunctionParameters {
+  if (!isPlainObject(value))
+    throw invalidParam(param, `'${param}' must be a JSON Schema object with type, properties and required.`);
+  if (value.type !== 'object') throw invalidParam(`${param}.type`, `'${param}.type' must be "object".`);
+  const properties = value.properties;
+  if (!isPlainObject(properties)) {
+    throw invalidParam(
+      `${param}.properties`,
+      `'${param}.properties' must be an object mapping each argument name to its schema.`,
+    );
+  }
+  for (const [name, schema] of Object.entries(properties))
+    checkProperty(schema, `${param}.properties.${name}`);
+  if (value.required !== undefined) {
+    if (!Array.isArray(value.required))
+      throw invalidParam(`${param}.required`, `'${param}.required' must be an array of property names.`);
+    const seen = new Set<string>();
+    value.required.forEach((name: unknown, j) => {
+      const at = `${param}.required[${j}]`;
+      if (typeof name !== 'string' || !Object.hasOwn(properties, name)) {
+        throw invalidParam(at, `'${at}' must name a property defined in '${param}.properties'.`);
+      }
+      if (seen.has(name)) throw invalidParam(at, `'${at}' repeats '${name}'.`);
+      seen.add(name);
+    });
+  }
+  try {
+    ajv.compile(value);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : 'it is not a valid JSON Schema';
+    throw invalidParam(param, `'${param}' is not a valid JSON Schema: ${reason}.`);
+  } finally {
+    // Each request brings a new schema object; without this ajv's cache would grow without bound.
+    ajv.removeSchema(value);
+  }
+  return value as FunctionParameters;
+}
+
+function readDefinition(value: unknown, i: number, seen: Set<string>): FunctionDefinition {
+  const param = `functions[${i}]`;
+  if (!isPlainObject(value)) throw invalidParam(param, `'${param}' must be an object with a 'name'.`);
+  if (typeof value.name !== 'string' || !FUNCTION_NAME.test(value.name)) {
+    throw invalidParam(
+      `${param}.name`,
+      `'${param}.name' must be 1-64 letters, digits, underscores or dashes (^[a-zA-Z0-9_-]{1,64}$).`,
+    );
+  }
+  if (seen.has(value.name))
+    throw invalidParam(
+      `${param}.name`,
+      `'${param}.name' repeats '${value.name}': function names must be unique.`,
+    );
+  seen.add(value.name);
+  const definition: FunctionDefinition = { name: value.name };
+  if (value.description !== undefined && value.description !== null) {
+    if (typeof value.description !== 'string')
+      throw invalidParam(`${param}.description`, `'${param}.description' must be a string.`);
+    definition.description = value.description;
+  }
+  if (value.parameters !== undefined && value.parameters !== null) {
+    definition.parameters = checkParameters(value.parameters, `${param}.parameters`);
+  }
+  return definition;
+}
+
+/** Validates `functions`: 1-128 definitions with unique names and well-formed parameter schemas. */
+export function readFunctions(body: JsonObject): FunctionDefinition[] | undefined {
+  const value = body.functions;
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value))
+    throw invalidParam('functions', `'functions' must be an array of function definitions.`);
+  if (value.length === 0 || value.length > MAX_FUNCTIONS) {
+    throw invalidParam(
+      'functions',
+      `'functions' must hold 1 to ${MAX_FUNCTIONS} definitions (omit it to send none).`,
+    );
+  }
+  const seen = new Set<string>();
+  return value.map((definition, i) => readDefinition(definition, i, seen));
+}
+
+/** Validates `function_call`: "auto", "none", or {"name"} naming a defined function. */
+export function readFunctionCall(
+  body: JsonObject,
+  functions: FunctionDefinition[] | undefined,
+): ChatCompletionRequest['function_call'] | undefined {
+  const value = body.function_call;
+  if (value === undefined || value === null) return undefined;
+  if (value === 'auto' || value === 'none') return value;
+  if (isPlainObject(value) && typeof value.name === 'string') {
+    if (!functions?.some((f) => f.name === value.name)) {
+      throw invalidParam(
+        'function_call',
+        `'function_call' names '${value.name}', which is not among the defined 'functions'.`,
+      );
+    }
+    return { name: value.name };
+  }
+  throw invalidParam(
+    'function_call',
+    `'function_call' must be "auto", "none" or {"name": "<a defined function>"}.`,
+  );
+}

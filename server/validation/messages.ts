@@ -1,0 +1,191 @@
+/**
+ * Validation of `messages` for chat (string content) and vision (arrays of text and image parts).
+ * Returns clean messages holding only the fields of the format.
+ */
+import type { ChatMessage, ContentPart } from '../../src/lib/api/wire';
+import { invalidParam } from '../http/errors';
+import { isPlainObject } from './fields';
+
+export type MessagesMode = 'chat' | 'vision';
+
+const ROLES = ['system', 'user', 'assistant', 'function'] as const;
+export const FUNCTION_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+const MAX_MESSAGES = 10_000;
+const DETAILS = ['low', 'high', 'auto'];
+
+function checkImageUrl(url: string, param: string): void {
+  if (/^data:/i.test(url)) {
+    // Header and payload are checked apart, with patterns that cannot backtrack on hostile input.
+    const header = /^data:image\/[a-z0-9.+-]+(?:;[a-z0-9-]+=[^,;=]*)*;base64,/i.exec(url);
+    if (!header || !/^[A-Za-z0-9+/=]+$/.test(url.slice(header[0].length))) {
+      throw invalidParam(
+        param,
+        `'${param}' is a data URL that is not a base64-encoded image (expected data:image/png;base64,...).`,
+      );
+    }
+    return;
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw invalidParam(param, `'${param}' must be an http(s) URL or a data:image/...;base64 URL.`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw invalidParam(
+      param,
+      `'${param}' must be an http(s) URL or a data:image/...;base64 URL, not a ${parsed.protocol} URL.`,
+    );
+  }
+}
+
+function readPart(value: unknown, param: string, mode: MessagesMode): ContentPart {
+  if (!isPlainObject(value))
+    throw invalidParam(param, `'${param}' must be an object such as {"type": "text", "text": "..."}.`);
+  if (value.type === 'text') {
+    if (typeof value.text !== 'string')
+      throw invalidParam(`${param}.text`, `'${param}.text' must be a string.`);
+    return { type: 'text', text: value.text };
+  }
+  if (value.type === 'image_url') {
+    if (mode === 'chat') {
+      throw invalidParam(
+        param,
+        `Chat models do not read images: send image parts to /vision/analyze with svc-vision.`,
+      );
+    }
+    const image = value.image_url;
+    if (!isPlainObject(image))
+      throw invalidParam(`${param}.image_url`, `'${param}.image_url' must be an object with a 'url'.`);
+    if (typeof image.url !== 'string' || image.url === '') {
+      throw invalidParam(`${param}.image_url.url`, `'${param}.image_url.url' must be a non-empty string.`);
+    }
+    checkImageUrl(image.url, `${param}.image_url.url`);
+    if (image.detail !== undefined && (typeof image.detail !== 'string' || !DETAILS.includes(image.detail))) {
+      throw invalidParam(
+        `${param}.image_url.detail`,
+        `'${param}.image_url.detail' must be 'low', 'high' or 'auto'.`,
+      );
+    }
+    return {
+      type: 'image_url',
+      image_url: {
+        url: image.url,
+        ...(image.detail ? { detail: image.detail as 'low' | 'high' | 'auto' } : {}),
+      },
+    };
+  }
+  throw invalidParam(`${param}.type`, `'${param}.type' must be 'text' or 'image_url'.`);
+}
+
+function readContent(
+  message: Record<string, unknown>,
+  param: string,
+  mode: MessagesMode,
+): ChatMessage['content'] {
+  const content = message.content;
+  const role = message.role as ChatMessage['role'];
+  if (content === undefined || content === null) {
+    if (role === 'assistant' && message.function_call !== undefined) return null;
+    throw invalidParam(
+      `${param}.content`,
+      `'${param}.content' is required${role === 'assistant' ? ' unless the message carries a function_call' : ''}.`,
+    );
+  }
+  if (typeof content === 'string') {
+    if (mode === 'vision' && role === 'user') {
+      throw invalidParam(
+        `${param}.content`,
+        `'${param}.content' must be an array of content parts for vision, e.g. [{"type": "text", "text": "What is this?"}, {"type": "image_url", "image_url": {"url": "https://..."}}].`,
+      );
+    }
+    return content;
+  }
+  if (!Array.isArray(content)) {
+    throw invalidParam(
+      `${param}.content`,
+      `'${param}.content' must be a string${mode === 'vision' ? ' or an array of content parts' : ''}.`,
+    );
+  }
+  if (content.length === 0)
+    throw invalidParam(`${param}.content`, `'${param}.content' must not be an empty array.`);
+  return content.map((part, j) => readPart(part, `${param}.content[${j}]`, mode));
+}
+
+function readFunctionCall(value: unknown, param: string): ChatMessage['function_call'] {
+  if (!isPlainObject(value))
+    throw invalidParam(param, `'${param}' must be an object with 'name' and 'arguments'.`);
+  if (typeof value.name !== 'string' || !FUNCTION_NAME.test(value.name)) {
+    throw invalidParam(
+      `${param}.name`,
+      `'${param}.name' must be a function name matching ^[a-zA-Z0-9_-]{1,64}$.`,
+    );
+  }
+  if (typeof value.arguments !== 'string') {
+    throw invalidParam(`${param}.arguments`, `'${param}.arguments' must be a string holding a JSON object.`);
+  }
+  return { name: value.name, arguments: value.arguments };
+}
+
+function readMessage(value: unknown, i: number, mode: MessagesMode): ChatMessage {
+  const param = `messages[${i}]`;
+  if (!isPlainObject(value))
+    throw invalidParam(param, `'${param}' must be an object with 'role' and 'content'.`);
+  const role = value.role;
+  if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) {
+    throw invalidParam(
+      `${param}.role`,
+      `'${param}.role' must be one of 'system', 'user', 'assistant' or 'function', not ${JSON.stringify(role ?? null)}.`,
+    );
+  }
+  const message: ChatMessage = {
+    role: role as ChatMessage['role'],
+    content: readContent(value, param, mode),
+  };
+  if (value.function_call !== undefined && value.function_call !== null) {
+    if (role !== 'assistant') {
+      throw invalidParam(
+        `${param}.function_call`,
+        `'${param}.function_call' is only allowed on an assistant message.`,
+      );
+    }
+    message.function_call = readFunctionCall(value.function_call, `${param}.function_call`);
+  }
+  if (value.name !== undefined && value.name !== null) {
+    if (typeof value.name !== 'string' || !FUNCTION_NAME.test(value.name)) {
+      throw invalidParam(`${param}.name`, `'${param}.name' must match ^[a-zA-Z0-9_-]{1,64}$.`);
+    }
+    message.name = value.name;
+  } else if (role === 'function') {
+    throw invalidParam(
+      `${param}.name`,
+      `'${param}.name' is required on a function message: the name of the function whose result it holds.`,
+    );
+  }
+  if (role === 'function' && typeof message.content !== 'string') {
+    throw invalidParam(
+      `${param}.content`,
+      `'${param}.content' of a function message must be a string (the function's result).`,
+    );
+  }
+  return message;
+}
+
+/** Validates `messages`: a non-empty array of messages of the given mode. */
+export function readMessages(body: Record<string, unknown>, mode: MessagesMode): ChatMessage[] {
+  const value = body.messages;
+  if (value === undefined || value === null) throw invalidParam('messages', `'messages' is required.`);
+  if (!Array.isArray(value)) throw invalidParam('messages', `'messages' must be an array of messages.`);
+  if (value.length === 0) throw invalidParam('messages', `'messages' must hold at least one message.`);
+  if (value.length > MAX_MESSAGES)
+    throw invalidParam('messages', `'messages' holds more than ${MAX_MESSAGES} messages.`);
+  const messages = value.map((message, i) => readMessage(message, i, mode));
+  if (mode === 'vision') {
+    const hasImage = messages.some(
+      (m) => Array.isArray(m.content) && m.content.some((p) => p.type === 'image_url'),
+    );
+    if (!hasImage)
+      throw invalidParam('messages', `'messages' must contain at least one image_url part to analyze.`);
+  }
+  return messages;
+}

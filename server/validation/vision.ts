@@ -1,0 +1,31 @@
+import type { ChatCompletionRequest, VisionDetail } from '../../src/lib/api/wire';
+import { invalidParam } from '../http/errors';
+import { optionalEnum, optionalInteger, type JsonObject } from './fields';
+import { readMessages } from './messages';
+import { resolveModel } from './model';
+
+/** The spec's default `max_tokens` for image analysis. */
+export const VISION_DEFAULT_MAX_TOKENS = 300;
+
+/**
+ * Validates an image analysis request for /vision/analyze and turns it into the chat request a
+ * ChatEngine serves: `detail` is copied onto every image part that does not set its own.
+ */
+export function readVisionRequest(body: JsonObject): ChatCompletionRequest {
+  const model = resolveModel(body, 'vision');
+  if (body.stream === true)
+    throw invalidParam('stream', `Image analysis is not streamed: omit 'stream' or set it to false.`);
+  const messages = readMessages(body, 'vision');
+  const maxTokens =
+    optionalInteger(body, 'max_tokens', 1, Number.MAX_SAFE_INTEGER) ?? VISION_DEFAULT_MAX_TOKENS;
+  const detail = optionalEnum<VisionDetail>(body, 'detail', ['low', 'high', 'auto']);
+  if (detail !== undefined) {
+    for (const message of messages) {
+      if (!Array.isArray(message.content)) continue;
+      for (const part of message.content) {
+        if (part.type === 'image_url' && part.image_url.detail === undefined) part.image_url.detail = detail;
+      }
+    }
+  }
+  return { model, messages, max_tokens: maxTokens };
+}
