@@ -1,0 +1,49 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeAll, decodeSync, fingerprint, loadFixtures, splitAt } from './stream-helpers';
+
+const fixtures = loadFixtures();
+const all = new Uint8Array(fixtures.reduce((n, f) => n + f.bytes.length, 0));
+
+describe('stream decoder at every split', () => {
+  for (const { name, bytes } of fixtures) {
+    // Every pair of cut points (including empty chunks at equal cuts), through the synchronous engine
+    // behind decodeStream: ~10^6 decodes per fixture would take minutes through a ReadableStream.
+    it(`yields identical messages at every two-cut split of ${name}`, { timeout: 120_000 }, () => {
+      const expected = fingerprint(decodeSync([bytes]));
+      let mismatches = 0;
+      let first = '';
+      for (let a = 0; a <= bytes.length; a++) {
+        for (let b = a; b <= bytes.length; b++) {
+          const got = fingerprint(decodeSync(splitAt(bytes, [a, b])));
+          if (got !== expected) {
+            mismatches++;
+            first ||= `cuts ${a},${b}`;
+          }
+        }
+      }
+      expect(first).toBe('');
+      expect(mismatches).toBe(0);
+    });
+  }
+
+  it(
+    'yields identical messages through decodeStream at 10,000 random splits of the recorded streams',
+    { timeout: 120_000 },
+    async () => {
+      const expected = await Promise.all(fixtures.map(async (f) => fingerprint(await decodeAll([f.bytes]))));
+      await fc.assert(
+        fc.asyncProperty(
+          fc.nat(fixtures.length - 1),
+          fc.uniqueArray(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 40 }),
+          async (index, fractions) => {
+            const bytes = fixtures[index]?.bytes ?? all;
+            const cuts = fractions.map((f) => Math.floor(f * bytes.length)).sort((x, y) => x - y);
+            expect(fingerprint(await decodeAll(splitAt(bytes, cuts)))).toBe(expected[index]);
+          },
+        ),
+        { numRuns: 10_000 },
+      );
+    },
+  );
+});
