@@ -27,6 +27,10 @@ export function Dialog({ open, onClose, title, children, className = '' }: Dialo
     if (!dialog || !open) return undefined;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
+    // Browsers move focus in on showModal(); this also covers those (and test DOMs) that do not.
+    if (!dialog.contains(document.activeElement)) {
+      dialog.querySelector<HTMLElement>('input, select, textarea, button, [href], [tabindex]')?.focus();
+    }
     const handleClose = () => onCloseRef.current();
     dialog.addEventListener('close', handleClose);
     return () => {

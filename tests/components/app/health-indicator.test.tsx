@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addConnection, renderApp } from '../support/render-app';
 import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 
@@ -15,6 +15,9 @@ afterAll(() => msw.close());
 function health() {
   return screen.getByTestId('health');
 }
+
+// Whole-app renders; the machine running them is shared, so allow for a slow one.
+vi.setConfig({ testTimeout: 20_000 });
 
 describe('health indicator', () => {
   it('shows healthy with the model count against the in-process local service', async () => {
@@ -87,7 +90,7 @@ describe('health indicator', () => {
   });
 
   it('checks again on demand and when the key changes', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const service = inProcessService();
     const { useSettingsStore } = await import('../../../src/stores');
     const id = addConnection({ baseURL: TEST_BASE_URL, apiKey: 'wrong-key' });

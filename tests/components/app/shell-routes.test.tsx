@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { addConnection, renderApp } from '../support/render-app';
 import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 
@@ -12,6 +12,9 @@ const PAGES = [
   { path: '/models', heading: 'Models', nav: 'Models' },
   { path: '/models/svc-chat', heading: 'Model svc-chat', nav: 'Models' },
 ];
+
+// Whole-app renders; the machine running them is shared, so allow for a slow one.
+vi.setConfig({ testTimeout: 20_000 });
 
 describe('app shell', () => {
   it.each(PAGES)('renders the lazily loaded $path page inside the landmarks, its nav link current', async (page) => {
@@ -39,7 +42,7 @@ describe('app shell', () => {
   });
 
   it('moves between pages with the keyboard through the nav links', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderApp({ path: '/chat' });
     await screen.findByRole('heading', { level: 1, name: 'Chat' });
     const codeLink = within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('link', { name: 'Code' });
@@ -50,7 +53,7 @@ describe('app shell', () => {
   });
 
   it('shows the active connection in the header and switches it from there', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const service = inProcessService();
     addConnection({ name: 'Local', baseURL: TEST_BASE_URL, apiKey: TEST_KEY });
     addConnection({ name: 'Other', baseURL: 'http://other.test/v1', apiKey: TEST_KEY });

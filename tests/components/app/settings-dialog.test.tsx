@@ -1,0 +1,181 @@
+import { screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { SETTINGS_STORAGE_NAME } from '../../../src/stores/settings-persistence';
+import { useSettingsStore } from '../../../src/stores';
+import { addConnection, renderApp } from '../support/render-app';
+import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
+
+async function openSettings(user: UserEvent) {
+  await user.click(await screen.findByRole('button', { name: 'Settings' }));
+  return screen.getByRole('dialog', { name: 'Settings' });
+}
+
+async function fillConnection(
+  user: UserEvent,
+  form: HTMLElement,
+  values: { name?: string; baseURL?: string; apiKey?: string },
+) {
+  for (const [label, value] of [
+    ['Name', values.name],
+    ['Base URL', values.baseURL],
+    ['API key', values.apiKey],
+  ] as const) {
+    if (value === undefined) continue;
+    const input = within(form).getByLabelText(label);
+    // Pasted, not typed key by key: each keystroke re-renders the form, which is slow under jsdom.
+    await user.clear(input);
+    await user.click(input);
+    await user.paste(value);
+  }
+}
+
+function storedSettings(): string {
+  return localStorage.getItem(SETTINGS_STORAGE_NAME) ?? '';
+}
+
+// Whole-app renders with many interactions; the machine running them is shared.
+vi.setConfig({ testTimeout: 20_000 });
+
+describe('settings dialog', () => {
+  it('adds a connection whose base URL and key the next requests use', async () => {
+    const user = userEvent.setup({ delay: null });
+    const service = inProcessService();
+    renderApp({ fetch: service.fetch });
+    const dialog = await openSettings(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Add connection' }));
+    const form = within(dialog).getByRole('form', { name: 'New connection' });
+    await fillConnection(user, form, { name: 'Local', baseURL: TEST_BASE_URL, apiKey: TEST_KEY });
+    await user.click(within(form).getByRole('button', { name: 'Save connection' }));
+
+    expect(await screen.findByText('Healthy · 5 models')).toBeInTheDocument();
+    expect(service.received.at(-1)).toEqual({
+      method: 'GET',
+      url: 'http://svc.test/v1/models',
+      authorization: `Bearer ${TEST_KEY}`,
+    });
+    expect(screen.getByRole('combobox', { name: 'Connection' })).toHaveDisplayValue('Local');
+  });
+
+  it('changing the active connection’s base URL and key changes where and how requests are sent', async () => {
+    const user = userEvent.setup({ delay: null });
+    const service = inProcessService();
+    addConnection({ name: 'Local', baseURL: TEST_BASE_URL, apiKey: 'old-key' });
+    renderApp({ fetch: service.fetch });
+    await screen.findByText('Key rejected');
+    expect(service.received.at(-1)?.authorization).toBe('Bearer old-key');
+
+    const dialog = await openSettings(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Edit Local' }));
+    const form = within(dialog).getByRole('form', { name: 'Edit Local' });
+    await fillConnection(user, form, { baseURL: 'http://other-host.test/', apiKey: TEST_KEY });
+    await user.click(within(form).getByRole('button', { name: 'Save connection' }));
+
+    expect(await screen.findByText('Healthy · 5 models')).toBeInTheDocument();
+    // Without /v1 the local service answers at its root too; the client adds no prefix of its own.
+    expect(service.received.at(-1)).toEqual({
+      method: 'GET',
+      url: 'http://other-host.test/models',
+      authorization: `Bearer ${TEST_KEY}`,
+    });
+  });
+
+  it('refuses an invalid base URL as it is typed, with the reason, and does not save it', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderApp();
+    const dialog = await openSettings(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Add connection' }));
+    const form = within(dialog).getByRole('form', { name: 'New connection' });
+    await fillConnection(user, form, { baseURL: 'svc.test/v1' });
+    const input = within(form).getByLabelText('Base URL');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(/no http:\/\/ or https:\/\/ in front/);
+    await user.click(within(form).getByRole('button', { name: 'Save connection' }));
+    expect(useSettingsStore.getState().connections).toHaveLength(0);
+
+    await fillConnection(user, form, { baseURL: 'https://svc.test//v1/' });
+    expect(input).not.toHaveAttribute('aria-invalid');
+    expect(input).toHaveAccessibleDescription(/Requests go to https:\/\/svc\.test\/v1\/chat\/completions/);
+  });
+
+  it('does not write the key to localStorage unless "remember this key" is ticked', async () => {
+    const user = userEvent.setup({ delay: null });
+    const service = inProcessService();
+    renderApp({ fetch: service.fetch });
+    const dialog = await openSettings(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Add connection' }));
+    let form = within(dialog).getByRole('form', { name: 'New connection' });
+    await fillConnection(user, form, { name: 'Prod', baseURL: TEST_BASE_URL, apiKey: 'sk-secret-1234567890' });
+    expect(within(form).getByRole('checkbox', { name: 'Remember this key' })).not.toBeChecked();
+    expect(within(form).getByRole('checkbox', { name: 'Remember this key' })).toHaveAccessibleDescription(
+      /stored unencrypted in this browser's localStorage/,
+    );
+    await user.click(within(form).getByRole('button', { name: 'Save connection' }));
+
+    expect(storedSettings()).toContain('http://svc.test/v1');
+    expect(storedSettings()).not.toContain('sk-secret-1234567890');
+    expect(useSettingsStore.getState().connections[0]?.apiKey).toBe('sk-secret-1234567890');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Edit Prod' }));
+    form = within(dialog).getByRole('form', { name: 'Edit Prod' });
+    await user.click(within(form).getByRole('checkbox', { name: 'Remember this key' }));
+    await user.click(within(form).getByRole('button', { name: 'Save connection' }));
+    expect(storedSettings()).toContain('sk-secret-1234567890');
+  });
+
+  it('reveals the key on demand', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderApp();
+    const dialog = await openSettings(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Add connection' }));
+    const key = within(dialog).getByLabelText('API key');
+    expect(key).toHaveAttribute('type', 'password');
+    await user.click(within(dialog).getByRole('button', { name: 'Show key' }));
+    expect(key).toHaveAttribute('type', 'text');
+    expect(within(dialog).getByRole('button', { name: 'Hide key' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('selects and deletes connections, asking before it deletes', async () => {
+    const user = userEvent.setup({ delay: null });
+    addConnection({ name: 'First', baseURL: 'http://first.test' });
+    addConnection({ name: 'Second', baseURL: 'http://second.test' });
+    renderApp({ fetch: inProcessService().fetch });
+    const dialog = await openSettings(user);
+    await user.click(within(dialog).getByRole('radio', { name: /Second/ }));
+    expect(screen.getByRole('combobox', { name: 'Connection' })).toHaveDisplayValue('Second');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Second…' }));
+    expect(useSettingsStore.getState().connections).toHaveLength(2);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Second' }));
+    expect(useSettingsStore.getState().connections.map((c) => c.name)).toEqual(['First']);
+    expect(within(dialog).getByRole('radio', { name: /First/ })).toBeChecked();
+  });
+
+  it('sets the chat defaults, refusing out-of-range values and leaving empty ones unsent', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderApp();
+    const dialog = await openSettings(user);
+    const temperature = within(dialog).getByLabelText('Default temperature');
+    await user.type(temperature, '3');
+    expect(temperature).toHaveAccessibleDescription(/from 0 to 2/);
+    expect(useSettingsStore.getState().defaults).toEqual({});
+    await user.clear(temperature);
+    await user.type(temperature, '0.5');
+    await user.type(within(dialog).getByLabelText('Default max_tokens'), '256');
+    expect(useSettingsStore.getState().defaults).toEqual({ temperature: 0.5, max_tokens: 256 });
+    await user.clear(temperature);
+    expect(useSettingsStore.getState().defaults).toEqual({ max_tokens: 256 });
+    expect('temperature' in useSettingsStore.getState().defaults).toBe(false);
+  });
+
+  it('closes on Escape and gives focus back to the Settings button', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderApp();
+    const opener = await screen.findByRole('button', { name: 'Settings' });
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Settings' });
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Settings' })).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+});
