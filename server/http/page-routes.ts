@@ -15,3 +15,16 @@ export function isPageNavigation(method: string, path: string, headers: Headers)
   }
   return false;
 }
+
+const API_PATHS = ['/chat/completions', '/code/completions', '/vision/analyze', '/audio/transcriptions'];
+
+/**
+ * True for requests the local service answers in development (everything else goes to Vite):
+ * the API at `/` and `/v1`, model routes that are not page navigations, and the page bootstrap.
+ */
+export function isServiceRequest(method: string, path: string, headers: Headers): boolean {
+  if (path === '/v1' || path.startsWith('/v1/') || path.startsWith('/__local/')) return true;
+  if (API_PATHS.includes(path)) return true;
+  if (path === '/models' || path.startsWith('/models/')) return !isPageNavigation(method, path, headers);
+  return false;
+}

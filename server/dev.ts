@@ -1,0 +1,70 @@
+/**
+ * `npm run dev`: Vite's dev server (with HMR) and the local service in one origin. Requests for the
+ * API and the page bootstrap go to the service; everything else to Vite.
+ */
+import { getRequestListener } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer, type Plugin } from 'vite';
+import { createApp } from './app';
+import { readConfigFile, resolveConfig } from './config';
+import { isServiceRequest } from './http/page-routes';
+import { dataDirectory, loadOrCreateLocalKey } from './keys';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function say(line: string): void {
+  process.stdout.write(`svc-playground: ${line}\n`);
+}
+
+async function main(): Promise<void> {
+  const file = process.env.SVC_CONFIG_FILE?.trim();
+  const env = file ? { ...readConfigFile(path.resolve(file)), ...process.env } : { ...process.env };
+  let config = resolveConfig(env);
+  if (config.apiKeys.length === 0) {
+    config = { ...config, apiKeys: [loadOrCreateLocalKey(dataDirectory(env, config.dataDir)).key] };
+  }
+  const listener = getRequestListener(createApp(config).fetch);
+
+  const localService: Plugin = {
+    name: 'svc-local-service',
+    configureServer(vite) {
+      // Added before Vite's own middlewares, so the service answers its paths first.
+      vite.middlewares.use((req, res, next) => {
+        const url = new URL(req.url ?? '/', 'http://dev.local');
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req.headers)) {
+          if (typeof value === 'string') headers.set(name, value);
+        }
+        if (isServiceRequest(req.method ?? 'GET', url.pathname, headers)) void listener(req, res);
+        else next();
+      });
+    },
+  };
+
+  const vite = await createServer({
+    root: ROOT,
+    configFile: path.join(ROOT, 'vite.config.ts'),
+    plugins: [localService],
+    server: { host: config.host, port: config.port, strictPort: true },
+  });
+  await vite.listen();
+  const address = vite.httpServer?.address() as AddressInfo | null;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  say(`http://${host.includes(':') ? `[${host}]` : host}:${address?.port ?? config.port}/`);
+  say('development mode: Vite with HMR, the local service in the same origin');
+  say(`API key ${config.apiKeys[0]}`);
+
+  const stop = (): void => {
+    void vite.close().then(() => process.exit(0));
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`svc-playground: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,114 @@
+/**
+ * `npm start`: builds the playground when dist/ is missing or older than its sources (`--no-build`
+ * skips that), then serves it and the local service on HOST:PORT, printing the URL and the API key.
+ */
+import { serve } from '@hono/node-server';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app';
+import { readConfigFile, resolveConfig, type ServiceConfig } from './config';
+import { createPageServer } from './http/static-files';
+import { dataDirectory, loadOrCreateLocalKey } from './keys';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = path.join(ROOT, 'dist');
+/** What the built app is made from; a newer file among these means dist/ is stale. */
+const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts'];
+
+function say(line: string): void {
+  process.stdout.write(`svc-playground: ${line}\n`);
+}
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const info = statSync(target);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+function distIsStale(): boolean {
+  const index = path.join(DIST, 'index.html');
+  if (!existsSync(index)) return true;
+  const built = statSync(index).mtimeMs;
+  return SOURCES.some((source) => newestMtime(path.join(ROOT, source)) > built);
+}
+
+async function buildIfNeeded(skip: boolean): Promise<void> {
+  if (!skip && distIsStale()) {
+    say('building the playground (dist/ is missing or older than src/)…');
+    const { build } = await import('vite');
+    await build({ root: ROOT, configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  }
+  if (!existsSync(path.join(DIST, 'index.html'))) {
+    throw new Error('dist/index.html is missing: run `npm run build`, or start without --no-build.');
+  }
+}
+
+/** The environment with the config file (SVC_CONFIG_FILE) merged under the real variables. */
+function environment(): Record<string, string | undefined> {
+  const file = process.env.SVC_CONFIG_FILE?.trim();
+  return file ? { ...readConfigFile(path.resolve(file)), ...process.env } : { ...process.env };
+}
+
+/** Fills in the persisted local key when no key is configured. */
+function withKeys(config: ServiceConfig, env: Record<string, string | undefined>): ServiceConfig {
+  if (config.apiKeys.length > 0) return config;
+  const local = loadOrCreateLocalKey(dataDirectory(env, config.dataDir));
+  if (local.created) say(`generated a local API key, kept in ${local.file}`);
+  return { ...config, apiKeys: [local.key] };
+}
+
+function displayHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '127.0.0.1') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const unknown = args.filter((arg) => arg !== '--no-build');
+  if (unknown.length > 0) throw new Error(`Unknown argument ${unknown[0]}: the only option is --no-build.`);
+  const env = environment();
+  const config = withKeys(resolveConfig(env), env);
+  await buildIfNeeded(args.includes('--no-build'));
+
+  const app = createApp(config, { pages: createPageServer(DIST) });
+  const server = serve(
+    { fetch: app.fetch, hostname: config.host, port: config.port },
+    (info: AddressInfo) => {
+      say(`http://${displayHost(config.host)}:${info.port}/`);
+      say(`API key ${config.apiKeys[0]}`);
+      if (config.upstream) say(`forwarding to the upstream at ${config.upstream.url}`);
+    },
+  );
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    const advice =
+      error.code === 'EADDRINUSE'
+        ? ` Port ${config.port} is in use: set PORT to another port (0 picks a free one).`
+        : '';
+    process.stderr.write(
+      `svc-playground: could not listen on ${config.host}:${config.port}: ${error.message}.${advice}\n`,
+    );
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    // Open streams would hold close() forever; end them, then exit once the server has closed.
+    server.close(() => process.exit(0));
+    if ('closeAllConnections' in server) server.closeAllConnections();
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`svc-playground: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
