@@ -1,0 +1,56 @@
+import { memo, useMemo } from 'react';
+import ReactMarkdown, { type Options } from 'react-markdown';
+import rehypeHighlight from 'rehype-highlight';
+import remarkGfm from 'remark-gfm';
+import { markdownElements } from './markdown-elements';
+import { markdownUrlTransform } from './safe-url';
+import { splitMarkdown } from './split-blocks';
+
+const remarkPlugins: Options['remarkPlugins'] = [remarkGfm];
+// Highlight only fences that name a language; guessing costs time on every streamed frame.
+const rehypePlugins: Options['rehypePlugins'] = [[rehypeHighlight, { detect: false }]];
+
+/**
+ * One top-level block. Memoised on its source, so while a reply streams only the block whose text
+ * changed (the growing tail) is parsed again. Raw HTML is never rendered: react-markdown turns it
+ * into text because no rehype-raw is configured (keep it so).
+ */
+const MarkdownBlock = memo(function MarkdownBlock({ source }: { source: string }) {
+  return (
+    <ReactMarkdown
+      remarkPlugins={remarkPlugins}
+      rehypePlugins={rehypePlugins}
+      components={markdownElements}
+      urlTransform={markdownUrlTransform}
+      skipHtml={false}
+    >
+      {source}
+    </ReactMarkdown>
+  );
+});
+
+export interface MarkdownProps {
+  /** The markdown source, e.g. an assistant reply. */
+  text: string;
+  /** True while the text is still growing; marks the region busy for assistive technology. */
+  streaming?: boolean;
+  className?: string;
+}
+
+/**
+ * Renders model output as GitHub-flavoured markdown (tables, task lists, strikethrough) with
+ * highlighted fenced code, safely: no raw HTML, only http/https/mailto/relative links (opened in a new
+ * tab with noopener noreferrer nofollow), and no remote image loaded without a click.
+ */
+export function Markdown({ text, streaming = false, className }: MarkdownProps) {
+  const { blocks, definitions } = useMemo(() => splitMarkdown(text), [text]);
+  // Definitions go first so references in any block resolve; a blank line keeps them apart.
+  const prefix = definitions === '' ? '' : `${definitions}\n\n`;
+  return (
+    <div className={['md-body', className].filter(Boolean).join(' ')} aria-busy={streaming || undefined}>
+      {blocks.map((block, index) => (
+        <MarkdownBlock key={index} source={prefix + block} />
+      ))}
+    </div>
+  );
+}

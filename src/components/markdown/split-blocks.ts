@@ -1,0 +1,101 @@
+/**
+ * Splits markdown into top-level blocks so that a streaming reply re-parses only its growing tail.
+ *
+ * The invariant: parsing each block alone (with the document's link definitions prepended, see
+ * `splitMarkdown`) gives the same nodes as parsing the whole text. The splitter therefore cuts only at
+ * a blank line followed by a line that starts a new block at column 0 and cannot continue the block
+ * before it. When in doubt it does NOT cut: a coarser block is always correct, only slower.
+ * Things that span blank lines and are kept whole: fenced code (an unclosed fence runs to the end and
+ * is the tail), HTML blocks that end at a closing tag or marker (`<pre>`, `<script>`, `<!--`, …), list
+ * items continued by indented lines, and loose lists (items separated by blank lines).
+ */
+
+const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+const LIST_MARKER = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
+const DEFINITION = /^ {0,3}\[(?!\^)(?:[^\]\\]|\\.)+\]:[ \t]*\S/;
+const FOOTNOTE_DEFINITION = /^ {0,3}\[\^[^\]]+\]:/;
+const HTML_BLOCKS: [RegExp, RegExp][] = [
+  [/^ {0,3}<(script|pre|style|textarea)(?:[\s>]|$)/i, /<\/(?:script|pre|style|textarea)>/i],
+  [/^ {0,3}<!--/, /-->/],
+  [/^ {0,3}<\?/, /\?>/],
+  [/^ {0,3}<![A-Za-z]/, />/],
+  [/^ {0,3}<!\[CDATA\[/, /\]\]>/],
+];
+
+const isBlank = (line: string) => /^[ \t]*$/.test(line);
+
+export interface SplitMarkdown {
+  /** Top-level blocks in order; concatenated with blank lines they render as the whole text. */
+  blocks: string[];
+  /** Link reference definitions found anywhere, to prepend to each block so references resolve. */
+  definitions: string;
+}
+
+/** Splits `text` into blocks (see the module comment for the rules). */
+export function splitMarkdown(text: string): SplitMarkdown {
+  const lines = text.split(/\r\n|\r|\n/);
+  // Footnotes render a section at the end of the document that numbers every reference: they
+  // cannot be parsed per block, so such a text stays one block.
+  if (lines.some((l) => FOOTNOTE_DEFINITION.test(l)))
+    return { blocks: text === '' ? [] : [text], definitions: '' };
+
+  const blocks: string[] = [];
+  const definitions: string[] = [];
+  let current: string[] = [];
+  let blanks: string[] = [];
+  let hasList = false;
+  let fence: { char: string; length: number } | null = null;
+  let htmlEnd: RegExp | null = null;
+  let previousWasDefinition = false;
+
+  const flush = () => {
+    if (current.length > 0) blocks.push(current.join('\n'));
+    current = [];
+    hasList = false;
+  };
+
+  for (const line of lines) {
+    if (fence) {
+      current.push(...blanks, line);
+      blanks = [];
+      const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
+      if (close?.[1] && close[1][0] === fence.char && close[1].length >= fence.length) fence = null;
+      continue;
+    }
+    if (htmlEnd) {
+      current.push(...blanks, line);
+      blanks = [];
+      if (htmlEnd.test(line)) htmlEnd = null;
+      continue;
+    }
+    if (isBlank(line)) {
+      blanks.push(line);
+      continue;
+    }
+    const canStartDefinition: boolean = blanks.length > 0 || current.length === 0 || previousWasDefinition;
+    if (blanks.length > 0 && current.length > 0) {
+      const continues = /^[ \t]/.test(line) || (hasList && LIST_MARKER.test(line));
+      if (continues) current.push(...blanks);
+      else flush();
+    }
+    blanks = [];
+    previousWasDefinition = canStartDefinition && DEFINITION.test(line);
+    if (previousWasDefinition) definitions.push(line.trim());
+    current.push(line);
+    if (LIST_MARKER.test(line)) hasList = true;
+    const open = FENCE_OPEN.exec(line);
+    if (open?.[1] && !(open[1][0] === '`' && (open[2] ?? '').includes('`'))) {
+      fence = { char: open[1][0] ?? '`', length: open[1].length };
+      continue;
+    }
+    for (const [start, end] of HTML_BLOCKS) {
+      if (start.test(line)) {
+        // The end marker may sit on the opening line itself, after the opening tag.
+        if (!end.test(line.replace(start, ''))) htmlEnd = end;
+        break;
+      }
+    }
+  }
+  flush();
+  return { blocks, definitions: definitions.join('\n') };
+}
