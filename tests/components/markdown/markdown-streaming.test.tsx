@@ -30,7 +30,10 @@ describe('Markdown block rendering', () => {
     for (const wrapper of ours.querySelectorAll('.md-code-block'))
       wrapper.replaceWith(wrapper.querySelector('pre')!);
     for (const pre of ours.querySelectorAll('pre')) pre.removeAttribute('class');
-    for (const a of ours.querySelectorAll('a')) (a.removeAttribute('target'), a.removeAttribute('rel'));
+    for (const a of ours.querySelectorAll('a')) {
+      a.removeAttribute('target');
+      a.removeAttribute('rel');
+    }
     expect(normalised(ours)).toBe(referenceHtml);
   });
 

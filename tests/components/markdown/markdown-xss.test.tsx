@@ -27,6 +27,7 @@ function activeContent(container: HTMLElement): string[] {
       if (/^on/i.test(attr.name)) findings.push(`attribute ${attr.name} on <${el.tagName.toLowerCase()}>`);
       if (attr.name === 'style') findings.push(`style attribute on <${el.tagName.toLowerCase()}>`);
       if (URL_ATTRIBUTES.includes(attr.name.toLowerCase())) {
+        // eslint-disable-next-line no-control-regex -- browsers ignore these characters in URLs
         const compact = attr.value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '').toLowerCase();
         const scheme = /^([^/?#]*?):/.exec(compact)?.[1];
         if (attr.name !== 'href' || (scheme !== undefined && !['http', 'https', 'mailto'].includes(scheme))) {

@@ -8,7 +8,7 @@ import { MARKDOWN_SAMPLES } from './markdown-samples';
 // The parser react-markdown runs (remark-parse + remark-gfm), used here as the reference.
 const parser = unified().use(remarkParse).use(remarkGfm);
 const topLevelTypes = (text: string) =>
-  (parser.runSync(parser.parse(text)) as { children: { type: string }[] }).children
+  (parser.runSync(parser.parse(text)) as unknown as { children: { type: string }[] }).children
     .map((n) => n.type)
     .filter((t) => t !== 'definition');
 

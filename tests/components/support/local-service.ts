@@ -17,6 +17,8 @@ export interface ReceivedRequest {
 export interface InProcessService {
   fetch: typeof fetch;
   received: ReceivedRequest[];
+  /** Every response, in request order; await them to know the app has had its answers. */
+  responses: Promise<Response>[];
 }
 
 /**
@@ -27,11 +29,16 @@ export interface InProcessService {
 export function inProcessService(env: Record<string, string> = {}, peer?: string): InProcessService {
   const app = createApp(resolveConfig({ SVC_API_KEYS: TEST_KEY, ...env }), { log: () => {} });
   const received: ReceivedRequest[] = [];
+  const responses: Promise<Response>[] = [];
   const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
+    // Over a socket every request names its host; an in-process Request does not unless told.
+    if (!request.headers.has('host')) request.headers.set('host', new URL(request.url).host);
     received.push({ method: request.method, url: request.url, authorization: request.headers.get('authorization') });
     const environment = peer ? { incoming: { socket: { remoteAddress: peer } } } : undefined;
-    return app.fetch(request, environment);
+    const response = Promise.resolve(app.fetch(request, environment));
+    responses.push(response);
+    return response;
   }) as typeof fetch;
-  return { fetch: fetchImpl, received };
+  return { fetch: fetchImpl, received, responses };
 }

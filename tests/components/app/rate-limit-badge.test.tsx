@@ -1,0 +1,54 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { useApiClient } from '../../../src/stores';
+import { addConnection, renderApp } from '../support/render-app';
+import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+/** A stand-in page that makes one code completion through the shared client hook. */
+function CompleteProbe() {
+  const client = useApiClient();
+  const [done, setDone] = useState(false);
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        void client?.createCodeCompletion({ model: 'svc-coder', prompt: 'def add(a, b):' }).then(() => setDone(true));
+      }}
+    >
+      {done ? 'Completed' : 'Complete'}
+    </button>
+  );
+}
+
+describe('rate-limit state in the header', () => {
+  it('appears after a response that carries X-RateLimit headers, with remaining/limit and a reset countdown', async () => {
+    const user = userEvent.setup({ delay: null });
+    const service = inProcessService();
+    addConnection({ baseURL: TEST_BASE_URL, apiKey: TEST_KEY });
+    renderApp({ path: '/probe', fetch: service.fetch, extraRoutes: [{ path: 'probe', element: <CompleteProbe /> }] });
+    await screen.findByText('Healthy · 5 models');
+    expect(screen.queryByTestId('rate-limit')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Complete' }));
+    await screen.findByRole('button', { name: 'Completed' });
+    const badge = await screen.findByTestId('rate-limit');
+    expect(badge).toHaveTextContent(/Rate limit 99\/100 \(code\)/);
+    expect(badge).toHaveTextContent(/resets in (1m \d+s|\d+s)/);
+  });
+
+  it('does not show one server’s rate limit for another connection', async () => {
+    const user = userEvent.setup({ delay: null });
+    const service = inProcessService();
+    addConnection({ name: 'A', baseURL: TEST_BASE_URL, apiKey: TEST_KEY });
+    addConnection({ name: 'B', baseURL: 'http://b.test/v1', apiKey: TEST_KEY });
+    renderApp({ path: '/probe', fetch: service.fetch, extraRoutes: [{ path: 'probe', element: <CompleteProbe /> }] });
+    await user.click(await screen.findByRole('button', { name: 'Complete' }));
+    await screen.findByTestId('rate-limit');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Connection' }), 'B');
+    expect(screen.queryByTestId('rate-limit')).not.toBeInTheDocument();
+  });
+});
