@@ -4,14 +4,14 @@
  * - Otherwise (`"auto"` or absent) it calls a function when the user's LAST message names it — its
  *   exact name, or all the words of the name split on `_`, `-` and camelCase (verbs like "get"
  *   excepted) — or when the message
- *   shares at least half (and at least 2) of the distinct content words of its description.
+ *   shares at least a third (and at least 2) of the distinct content words of its description.
  *   The best-scoring function wins; ties go to the first defined.
  * - After a `function` message (a function's result) it answers in text instead of calling again.
  */
 import type { ChatCompletionRequest, FunctionDefinition } from '../../../src/lib/api/wire';
 
 /** Share of a description's content words the message must contain to count as a match. */
-export const DESCRIPTION_MATCH_SHARE = 0.5;
+export const DESCRIPTION_MATCH_SHARE = 1 / 3;
 export const DESCRIPTION_MATCH_MIN_WORDS = 2;
 
 const STOP_WORDS = new Set(

@@ -100,7 +100,6 @@ export async function* emitReply(
   const holdBack = Math.max(0, ...stops.map((s) => s.length - 1));
   // Runs not yet sent, kept while their text could still be the start of a stop string.
   let pending: { ids: number[]; text: string }[] = [];
-  let sentText = '';
 
   function* flush(keepChars: number): Generator<EngineEvent> {
     while (pending.length > 0) {
@@ -108,7 +107,6 @@ export async function* emitReply(
       const head = pending[0];
       if (!head || pendingChars - head.text.length < keepChars) return;
       pending = pending.slice(1);
-      sentText += head.text;
       const logprobs = logprobFor(head.ids, head.text);
       state.position += 1;
       yield logprobs ? { type: 'text', text: head.text, logprobs } : { type: 'text', text: head.text };
@@ -127,11 +125,11 @@ export async function* emitReply(
     if (suppressed(run.ids)) continue;
     pending.push(run);
     if (stops.length > 0) {
-      const window = sentText.slice(-holdBack) + pending.map((p) => p.text).join('');
-      const offset = sentText.length - Math.min(holdBack, sentText.length);
-      const cut = firstStop(window, stops);
+      // Flushing always keeps the last `holdBack` characters, so no stop string can begin in text
+      // already sent: searching the pending text is enough.
+      const cut = firstStop(pending.map((p) => p.text).join(''), stops);
       if (cut !== -1) {
-        yield* emitBefore(offset + cut - sentText.length);
+        yield* emitBefore(cut);
         return result('stop', true, reasoningTokens);
       }
     }

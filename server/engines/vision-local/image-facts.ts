@@ -1,0 +1,81 @@
+/**
+ * What sharp can say for certain about an image, and the copy of it that OCR reads.
+ */
+import sharp, { type Sharp } from 'sharp';
+import type { VisionDetail } from '../../../src/lib/api/wire';
+import { dominantColours, type DominantColour } from './dominant-colours';
+import { ImageSourceError } from './image-source';
+
+/** Largest image decoded, in pixels (about 7000×7000); bigger ones are refused rather than risk memory. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+/** Longest side OCR reads for each detail level; `high` reads at full resolution. */
+export const OCR_LONG_SIDE: Record<VisionDetail, number | null> = { low: 512, auto: 2048, high: null };
+
+export interface ImageFacts {
+  format: string;
+  width: number;
+  height: number;
+  /** EXIF orientation 1–8, when the image carries one. */
+  orientation?: number;
+  hasAlphaChannel: boolean;
+  /** True when some pixel is not fully opaque. */
+  hasTransparency: boolean;
+  colours: DominantColour[];
+  bytes: number;
+}
+
+function open(bytes: Uint8Array): Sharp {
+  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+}
+
+function unreadable(error: unknown): ImageSourceError {
+  const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  if (/pixel limit/i.test(detail ?? '')) {
+    return new ImageSourceError(`the image has more than ${MAX_INPUT_PIXELS} pixels; send a smaller one`);
+  }
+  return new ImageSourceError(`the bytes could not be read as an image (${detail})`);
+}
+
+/** Reads format, size, orientation, transparency and dominant colours; throws ImageSourceError. */
+export async function readImageFacts(bytes: Uint8Array): Promise<ImageFacts> {
+  try {
+    const image = open(bytes);
+    const meta = await image.metadata();
+    if (meta.format === 'svg')
+      throw new ImageSourceError('SVG images are not accepted; send PNG, JPEG, GIF, WebP or TIFF');
+    const stats = await image.stats();
+    return {
+      format: meta.format ?? 'unknown',
+      width: meta.width ?? 0,
+      height: meta.height ?? 0,
+      ...(meta.orientation !== undefined && { orientation: meta.orientation }),
+      hasAlphaChannel: meta.hasAlpha === true,
+      hasTransparency: !stats.isOpaque,
+      colours: await dominantColours(image),
+      bytes: bytes.length,
+    };
+  } catch (error) {
+    throw error instanceof ImageSourceError ? error : unreadable(error);
+  }
+}
+
+/**
+ * The image OCR reads: turned upright, flattened on white (text on transparency reads as black on
+ * black otherwise), grey, and shrunk for `low` and `auto` detail.
+ */
+export async function prepareForOcr(
+  bytes: Uint8Array,
+  detail: VisionDetail,
+): Promise<{ png: Buffer; width: number; height: number }> {
+  try {
+    let image = open(bytes).rotate().flatten({ background: '#ffffff' }).greyscale();
+    const longSide = OCR_LONG_SIDE[detail];
+    if (longSide !== null)
+      image = image.resize(longSide, longSide, { fit: 'inside', withoutEnlargement: true });
+    const { data, info } = await image.png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
+    return { png: data, width: info.width, height: info.height };
+  } catch (error) {
+    throw unreadable(error);
+  }
+}

@@ -1,0 +1,61 @@
+import type {
+  ChatCompletionRequest,
+  CodeCompletionRequest,
+  TokenLogprob,
+} from '../../../../src/lib/api/wire';
+import type { EngineEvent } from '../../../../server/engines/engine';
+import { createReferenceEngines } from '../../../../server/engines/reference';
+
+export interface Collected {
+  events: EngineEvent[];
+  content: string;
+  reasoning: string;
+  logprobs: TokenLogprob[];
+  finish: Extract<EngineEvent, { type: 'finish' }> | undefined;
+  call: Extract<EngineEvent, { type: 'function_call' }> | undefined;
+}
+
+export async function collect(events: AsyncIterable<EngineEvent>): Promise<Collected> {
+  const result: Collected = {
+    events: [],
+    content: '',
+    reasoning: '',
+    logprobs: [],
+    finish: undefined,
+    call: undefined,
+  };
+  for await (const event of events) {
+    result.events.push(event);
+    if (event.type === 'text') {
+      result.content += event.text;
+      result.logprobs.push(...(event.logprobs ?? []));
+    } else if (event.type === 'reasoning') result.reasoning += event.text;
+    else if (event.type === 'finish') result.finish = event;
+    else if (event.type === 'function_call') result.call = event;
+  }
+  return result;
+}
+
+const engines = createReferenceEngines();
+
+export function chat(
+  request: Partial<ChatCompletionRequest> & { content?: string },
+  signal = new AbortController().signal,
+): Promise<Collected> {
+  const { content = 'Hello, what can you do?', ...rest } = request;
+  return collect(
+    engines.chat.generate(
+      { model: 'svc-chat', messages: [{ role: 'user', content }], temperature: 0, ...rest },
+      { signal },
+    ),
+  );
+}
+
+export function code(
+  request: Partial<CodeCompletionRequest>,
+  signal = new AbortController().signal,
+): Promise<Collected> {
+  return collect(
+    engines.code.generate({ model: 'svc-coder', prompt: '', temperature: 0, ...request }, { signal }),
+  );
+}
