@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import {
+  countMessageTokens,
+  countTokens,
+  decodeTokenRuns,
+  decodeTokens,
+  encodeTokens,
+  TOKENS_PER_IMAGE,
+} from '../../../server/tokens';
+
+describe('tokens (o200k_base)', () => {
+  it('counts tokens with the real tokenizer, not by characters', () => {
+    expect(countTokens('')).toBe(0);
+    expect(countTokens('hello world')).toBe(2);
+    expect(countTokens('a'.repeat(64))).toBeLessThan(64);
+  });
+
+  it('treats special-token strings in user text as plain text', () => {
+    const text = 'before <|endoftext|> after';
+    expect(decodeTokens(encodeTokens(text))).toBe(text);
+    expect(countTokens(text)).toBeGreaterThan(3);
+  });
+
+  it('counts messages with the common per-message overhead', () => {
+    // 3 priming + per message (3 framing + role + content).
+    expect(countMessageTokens([{ role: 'user', content: 'hello world' }])).toBe(3 + 3 + 1 + 2);
+    expect(countMessageTokens([{ role: 'function', name: 'f', content: 'x' }])).toBe(
+      3 + 3 + countTokens('function') + 1 + 1 + 1,
+    );
+    expect(
+      countMessageTokens([
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'hello world' },
+            { type: 'image_url', image_url: { url: 'http://x/y.png' } },
+          ],
+        },
+      ]),
+    ).toBe(3 + 3 + 1 + 2 + TOKENS_PER_IMAGE);
+    expect(
+      countMessageTokens([
+        { role: 'assistant', content: null, function_call: { name: 'f', arguments: '{}' } },
+      ]),
+    ).toBe(3 + 3 + countTokens('assistant') + countTokens('f') + countTokens('{}'));
+  });
+
+  it('splits tokens into runs of whole characters whose concatenation is the text', () => {
+    const text = 'emoji 🎉🎉 and 東京 and naïve';
+    const runs = [...decodeTokenRuns(encodeTokens(text))];
+    expect(runs.map((r) => r.text).join('')).toBe(text);
+    expect(runs.every((r) => !r.text.includes('\uFFFD'))).toBe(true);
+    expect(runs.flatMap((r) => r.ids)).toEqual(encodeTokens(text));
+  });
+});
