@@ -41,12 +41,31 @@ export async function streamResponse(
   }
 
   let closed = false;
+  let streamController: ReadableStreamDefaultController<Uint8Array> | undefined;
+  // A client that goes away (request aborted, or reader cancelled) closes the engine's generator too,
+  // even when nobody is pulling, so a paused engine does not linger.
+  const shutdown = (): void => {
+    if (closed) return;
+    closed = true;
+    try {
+      streamController?.close();
+    } catch {
+      // already closed or cancelled
+    }
+    void chunks.return?.(undefined)?.catch(() => undefined);
+  };
+  if (options.abort.signal.aborted) shutdown();
+  else options.abort.signal.addEventListener('abort', shutdown, { once: true });
+
   const finish = (controller: ReadableStreamDefaultController<Uint8Array>): void => {
     if (options.format === 'sse') controller.enqueue(encoder.encode('data: [DONE]\n\n'));
     controller.close();
     closed = true;
   };
   const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      streamController = controller;
+    },
     async pull(controller) {
       if (closed) return;
       if (ready.length > 0) {
@@ -68,9 +87,8 @@ export async function streamResponse(
       }
     },
     cancel() {
-      closed = true;
       options.abort.abort(new Error('The client closed the stream.'));
-      void chunks.return?.(undefined)?.catch(() => undefined);
+      shutdown();
     },
   });
 

@@ -50,12 +50,16 @@ export function hangingChatEngine() {
   const engine: ChatEngine = {
     describe: () => 'hanging',
     async *generate(_request, { signal }) {
-      yield { type: 'text', text: 'first' };
-      await new Promise<void>((resolve) => {
-        if (signal.aborted) resolve();
-        signal.addEventListener('abort', () => resolve(), { once: true });
-      });
-      sawAbort();
+      try {
+        yield { type: 'text', text: 'first' };
+        await new Promise<void>((resolve) => {
+          if (signal.aborted) resolve();
+          signal.addEventListener('abort', () => resolve(), { once: true });
+        });
+      } finally {
+        // Whether the engine was closed at its yield or woken by the abort, its signal must say so.
+        if (signal.aborted) sawAbort();
+      }
     },
   };
   return { engine, aborted };
