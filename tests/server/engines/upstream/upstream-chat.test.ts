@@ -1,0 +1,346 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { EngineError } from '../../../../server/engines/engine';
+import { createUpstreamEngines } from '../../../../server/engines/upstream';
+import { countMessageTokens, countTokens } from '../../../../server/tokens';
+import { collect } from '../reference/collect';
+import { chunk, sleep, sse, startFakeUpstream, writeSplit, type FakeUpstream } from './fake-upstream';
+
+let upstream: FakeUpstream | undefined;
+afterEach(async () => {
+  await upstream?.close();
+  upstream = undefined;
+});
+
+const messages = [{ role: 'user' as const, content: 'Hi there' }];
+const signal = () => new AbortController().signal;
+
+async function failure(promise: Promise<unknown>): Promise<EngineError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof EngineError)) throw new Error(`expected an EngineError, got ${String(error)}`);
+  return error;
+}
+
+describe('upstream chat engine', () => {
+  it('streams with the mapped model, the Bearer key and include_usage, and passes events through', async () => {
+    upstream = await startFakeUpstream(async (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const body = sse([
+        chunk({ role: 'assistant', content: '' }),
+        chunk({ reasoning_content: 'thinking…' }),
+        chunk({ content: 'Héllo 🎉' }, null, {
+          logprobs: { content: [{ token: 'Héllo', logprob: -0.1, bytes: [72], top_logprobs: [] }] },
+        }),
+        chunk({ content: ' world' }),
+        chunk({}, 'stop'),
+        {
+          id: 'chatcmpl-up',
+          object: 'chat.completion.chunk',
+          created: 1,
+          model: 'm',
+          choices: [],
+          usage: { prompt_tokens: 11, completion_tokens: 4, total_tokens: 15 },
+        },
+      ]);
+      await writeSplit(res, body, 7);
+      res.end();
+    });
+    const engines = createUpstreamEngines({
+      url: `${upstream.url}/`,
+      apiKey: 'up-secret',
+      models: { 'svc-chat': 'llama-3' },
+    });
+    const reply = await collect(
+      engines.chat.generate({ model: 'svc-chat', messages, temperature: 0.3 }, { signal: signal() }),
+    );
+    const sent = upstream.received[0];
+    expect(sent?.url).toBe('/v1/chat/completions');
+    expect(sent?.headers.authorization).toBe('Bearer up-secret');
+    expect(JSON.parse(sent?.body ?? '{}')).toEqual({
+      model: 'llama-3',
+      messages,
+      temperature: 0.3,
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    expect(reply.reasoning).toBe('thinking…');
+    expect(reply.content).toBe('Héllo 🎉 world');
+    expect(reply.logprobs[0]?.token).toBe('Héllo');
+    expect(reply.finish).toEqual({
+      type: 'finish',
+      finish_reason: 'stop',
+      usage: { prompt_tokens: 11, completion_tokens: 4, total_tokens: 15 },
+    });
+  });
+
+  it('reads bare JSON lines and counts usage itself when the upstream sends none', async () => {
+    upstream = await startFakeUpstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      res.end(
+        `${JSON.stringify(chunk({ content: 'one ' }))}\r\n${JSON.stringify(chunk({ content: 'two' }))}\n${JSON.stringify(chunk({}, 'length'))}\n`,
+      );
+    });
+    const engines = createUpstreamEngines({ url: upstream.url, models: {} });
+    const reply = await collect(engines.chat.generate({ model: 'svc-chat', messages }, { signal: signal() }));
+    expect(JSON.parse(upstream.received[0]?.body ?? '{}').model).toBe('svc-chat');
+    expect(upstream.received[0]?.headers.authorization).toBeUndefined();
+    expect(reply.content).toBe('one two');
+    expect(reply.finish?.finish_reason).toBe('length');
+    expect(reply.finish?.usage).toEqual({
+      prompt_tokens: countMessageTokens(messages),
+      completion_tokens: countTokens('one two'),
+      total_tokens: countMessageTokens(messages) + countTokens('one two'),
+    });
+  });
+
+  it('turns the first tool call into a function call streamed as name then argument fragments', async () => {
+    upstream = await startFakeUpstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const call = (fn: Record<string, unknown>, index = 0) =>
+        chunk({ tool_calls: [{ index, id: 'call_1', type: 'function', function: fn }] });
+      res.end(
+        sse([
+          call({ name: 'get_weather', arguments: '' }),
+          call({ arguments: '{"location":' }),
+          call({ name: 'other', arguments: '{}' }, 1),
+          call({ arguments: '"Paris"}' }),
+          chunk({}, 'tool_calls'),
+        ]),
+      );
+    });
+    const engines = createUpstreamEngines({ url: upstream.url, models: {} });
+    const reply = await collect(engines.chat.generate({ model: 'svc-chat', messages }, { signal: signal() }));
+    expect(reply.events.filter((e) => e.type !== 'finish')).toEqual([
+      { type: 'function_call', name: 'get_weather', arguments: '' },
+      { type: 'function_call_arguments', arguments: '{"location":' },
+      { type: 'function_call_arguments', arguments: '"Paris"}' },
+    ]);
+    expect(reply.finish?.finish_reason).toBe('function_call');
+  });
+
+  it('accepts a whole chat completion from an upstream that ignores stream', async () => {
+    upstream = await startFakeUpstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify(
+          {
+            id: 'x',
+            choices: [
+              {
+                index: 0,
+                message: {
+                  role: 'assistant',
+                  content: null,
+                  function_call: { name: 'f', arguments: '{"a":1}' },
+                },
+                finish_reason: 'function_call',
+              },
+            ],
+            usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 },
+          },
+          null,
+          2,
+        ),
+      );
+    });
+    const reply = await collect(
+      createUpstreamEngines({ url: upstream.url, models: {} }).chat.generate(
+        { model: 'svc-chat', messages },
+        { signal: signal() },
+      ),
+    );
+    expect(reply.call).toEqual({ type: 'function_call', name: 'f', arguments: '{"a":1}' });
+    expect(reply.finish?.finish_reason).toBe('function_call');
+    expect(reply.finish?.usage.total_tokens).toBe(3);
+  });
+
+  it('passes an upstream JSON error through with its status and fields', async () => {
+    upstream = await startFakeUpstream((_req, res) => {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          error: {
+            message: 'temperature too high',
+            type: 'invalid_request_error',
+            param: 'temperature',
+            code: 'invalid_value',
+          },
+        }),
+      );
+    });
+    const engines = createUpstreamEngines({ url: upstream.url, models: {} });
+    const error = await failure(
+      collect(engines.chat.generate({ model: 'svc-chat', messages }, { signal: signal() })),
+    );
+    expect(error.status).toBe(400);
+    expect(error.body).toEqual({
+      message: 'temperature too high',
+      type: 'invalid_request_error',
+      param: 'temperature',
+      code: 'invalid_value',
+    });
+  });
+
+  it('maps an HTML 502 page to a readable error in the spec shape', async () => {
+    upstream = await startFakeUpstream((_req, res) => {
+      res.writeHead(502, 'Bad Gateway', { 'content-type': 'text/html' });
+      res.end(
+        '<html><head><style>body{}</style></head><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>',
+      );
+    });
+    const engines = createUpstreamEngines({ url: upstream.url, apiKey: 'up-secret', models: {} });
+    const error = await failure(
+      collect(engines.chat.generate({ model: 'svc-chat', messages }, { signal: signal() })),
+    );
+    expect(error.status).toBe(502);
+    expect(error.body.type).toBe('server_error');
+    expect(error.body.message).toContain('502 Bad Gateway nginx');
+    expect(error.body.message).toContain(upstream.url);
+    expect(error.body.message).not.toContain('up-secret');
+  });
+
+  it('passes a 429 with its Retry-After header and explains a refused upstream key', async () => {
+    upstream = await startFakeUpstream((req, res) => {
+      if (req.headers.authorization === 'Bearer wrong') {
+        res.writeHead(401, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            error: { message: 'Incorrect API key', type: 'invalid_request_error', code: 'invalid_api_key' },
+          }),
+        );
+        return;
+      }
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '7' });
+      res.end(JSON.stringify({ error: 'slow down' }));
+    });
+    const limited = await failure(
+      collect(
+        createUpstreamEngines({ url: upstream.url, models: {} }).chat.generate(
+          { model: 'svc-chat', messages },
+          { signal: signal() },
+        ),
+      ),
+    );
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ message: 'slow down', type: 'rate_limit_error' });
+    expect(limited.headers['retry-after']).toBe('7');
+    const refused = await failure(
+      collect(
+        createUpstreamEngines({ url: upstream.url, apiKey: 'wrong', models: {} }).chat.generate(
+          { model: 'svc-chat', messages },
+          { signal: signal() },
+        ),
+      ),
+    );
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toContain('SVC_UPSTREAM_API_KEY');
+    expect(refused.body.message).not.toContain('wrong');
+  });
+
+  it('reports a connection failure as 502 naming the URL but not the key', async () => {
+    upstream = await startFakeUpstream(() => undefined);
+    const url = upstream.url;
+    await upstream.close();
+    upstream = undefined;
+    const engines = createUpstreamEngines({ url, apiKey: 'up-secret', models: {} });
+    const error = await failure(
+      collect(engines.chat.generate({ model: 'svc-chat', messages }, { signal: signal() })),
+    );
+    expect(error.status).toBe(502);
+    expect(error.body.message).toContain(`${url}/chat/completions`);
+    expect(error.body.message).toContain('SVC_UPSTREAM_URL');
+    expect(error.body.message).not.toContain('up-secret');
+  });
+
+  it('turns an error payload mid-stream into an EngineError after the text already sent', async () => {
+    upstream = await startFakeUpstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(
+        sse(
+          [chunk({ content: 'partial' }), { error: { message: 'model crashed', type: 'server_error' } }],
+          false,
+        ),
+      );
+    });
+    const events: string[] = [];
+    const engines = createUpstreamEngines({ url: upstream.url, models: {} });
+    const error = await failure(
+      (async () => {
+        for await (const event of engines.chat.generate(
+          { model: 'svc-chat', messages },
+          { signal: signal() },
+        )) {
+          if (event.type === 'text') events.push(event.text);
+        }
+      })(),
+    );
+    expect(events).toEqual(['partial']);
+    expect(error.body.message).toContain('model crashed');
+  });
+
+  it('reports a stream that is not JSON as a 502 saying so', async () => {
+    upstream = await startFakeUpstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end('data: {"choices": [\n\nthis is not json\n');
+    });
+    const engines = createUpstreamEngines({ url: upstream.url, models: {} });
+    const error = await failure(
+      collect(engines.chat.generate({ model: 'svc-chat', messages }, { signal: signal() })),
+    );
+    expect(error.status).toBe(502);
+    expect(error.body.message).toContain('cannot read');
+  });
+
+  it('yields each chunk as it arrives and aborts the upstream request when the signal aborts', async () => {
+    upstream = await startFakeUpstream(async (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (let i = 0; i < 1000 && !res.destroyed; i += 1) {
+        res.write(sse([chunk({ content: `t${i} ` })], false));
+        await sleep(20);
+      }
+      res.end();
+    });
+    const controller = new AbortController();
+    const engines = createUpstreamEngines({ url: upstream.url, models: {} });
+    const texts: string[] = [];
+    for await (const event of engines.chat.generate(
+      { model: 'svc-chat', messages },
+      { signal: controller.signal },
+    )) {
+      if (event.type === 'text') texts.push(event.text);
+      if (texts.length === 3) controller.abort();
+    }
+    expect(texts).toEqual(['t0 ', 't1 ', 't2 ']);
+    await upstream.closed;
+  });
+
+  it('closes the upstream request when the consumer stops reading', async () => {
+    upstream = await startFakeUpstream(async (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (let i = 0; i < 1000 && !res.destroyed; i += 1) {
+        res.write(sse([chunk({ content: 'x' })], false));
+        await sleep(20);
+      }
+      res.end();
+    });
+    const engines = createUpstreamEngines({ url: upstream.url, models: {} });
+    for await (const event of engines.chat.generate({ model: 'svc-chat', messages }, { signal: signal() })) {
+      if (event.type === 'text') break;
+    }
+    await upstream.closed;
+  });
+
+  it('describes the upstream model honestly without the key', () => {
+    const engines = createUpstreamEngines({
+      url: 'http://user:pw@127.0.0.1:9/v1',
+      apiKey: 'up-secret',
+      models: { 'svc-chat': 'qwen' },
+    });
+    const text = engines.chat.describe('svc-chat');
+    expect(text).toContain('http://127.0.0.1:9/v1');
+    expect(text).toContain('"qwen"');
+    expect(text).not.toMatch(/up-secret|pw/);
+  });
+});
