@@ -1,0 +1,25 @@
+/**
+ * `npm run bench`: every benchmark, each printing its figures next to a baseline measured in the same
+ * run. There is no pass or fail on time here; the figures go into the issue notes.
+ */
+import { runDecoderBench } from './decoder.bench';
+import { runServerBench } from './server.bench';
+
+const suites: [string, () => Promise<string[]>][] = [
+  ['stream decoder', runDecoderBench],
+  ['local service', runServerBench],
+];
+
+const only = process.argv.slice(2);
+let failed = false;
+for (const [name, run] of suites) {
+  if (only.length > 0 && !only.some((o) => name.includes(o))) continue;
+  console.log(`\n## ${name}`);
+  try {
+    for (const line of await run()) console.log(line);
+  } catch (error) {
+    failed = true;
+    console.error(`${name} failed:`, error);
+  }
+}
+process.exit(failed ? 1 : 0);
