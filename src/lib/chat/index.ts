@@ -4,3 +4,5 @@ export * from './conversation-format';
 export * from './conversation-types';
 export * from './metrics';
 export * from './reply-accumulator';
+export * from './message-error';
+export * from './message-edits';

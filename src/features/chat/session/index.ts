@@ -1,0 +1,11 @@
+export { ChatSession } from './chat-session';
+export { createFrameScheduler, type FrameScheduler, type FrameSchedulerOptions } from './frame-scheduler';
+export type {
+  ChatChunkStream,
+  ChatRequestOptions,
+  ChatSessionOptions,
+  ChatSessionSnapshot,
+  ChatStatus,
+  ChatTransport,
+} from './session-types';
+export { useChatSession } from './use-chat-session';

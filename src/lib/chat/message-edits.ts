@@ -1,0 +1,65 @@
+import type { ConversationMessage } from './conversation-types';
+
+/**
+ * Pure edits of a message list, for the conversation editor. Each returns a new array and throws an
+ * Error naming the id or index when the target does not exist, so a stale UI action is loud.
+ */
+
+function indexOf(messages: readonly ConversationMessage[], id: string): number {
+  const index = messages.findIndex((m) => m.id === id);
+  if (index < 0)
+    throw new Error(`No message with id "${id}" in this conversation (it may have been deleted).`);
+  return index;
+}
+
+/** The fields a person may edit by hand. */
+export type MessageEdit = Partial<Pick<ConversationMessage, 'role' | 'content' | 'name' | 'function_call'>>;
+
+export function editMessage(
+  messages: readonly ConversationMessage[],
+  id: string,
+  edit: MessageEdit,
+): ConversationMessage[] {
+  const index = indexOf(messages, id);
+  const next = [...messages];
+  next[index] = { ...messages[index]!, ...edit };
+  return next;
+}
+
+export function deleteMessage(messages: readonly ConversationMessage[], id: string): ConversationMessage[] {
+  const index = indexOf(messages, id);
+  return [...messages.slice(0, index), ...messages.slice(index + 1)];
+}
+
+/** Inserts at `index` (0 = first, `messages.length` = last). */
+export function insertMessage(
+  messages: readonly ConversationMessage[],
+  index: number,
+  message: ConversationMessage,
+): ConversationMessage[] {
+  if (!Number.isInteger(index) || index < 0 || index > messages.length) {
+    throw new Error(`Cannot insert at position ${index}: it must be between 0 and ${messages.length}.`);
+  }
+  return [...messages.slice(0, index), message, ...messages.slice(index)];
+}
+
+/** Moves a message to `toIndex` in the resulting list. */
+export function moveMessage(
+  messages: readonly ConversationMessage[],
+  id: string,
+  toIndex: number,
+): ConversationMessage[] {
+  const from = indexOf(messages, id);
+  if (!Number.isInteger(toIndex) || toIndex < 0 || toIndex >= messages.length) {
+    throw new Error(`Cannot move to position ${toIndex}: it must be between 0 and ${messages.length - 1}.`);
+  }
+  const next = [...messages];
+  const [moved] = next.splice(from, 1);
+  next.splice(toIndex, 0, moved!);
+  return next;
+}
+
+/** Keeps messages up to and including `id`. */
+export function truncateAfter(messages: readonly ConversationMessage[], id: string): ConversationMessage[] {
+  return messages.slice(0, indexOf(messages, id) + 1);
+}
