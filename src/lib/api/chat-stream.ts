@@ -47,7 +47,9 @@ export function createChatStream(
           headers,
         });
       }
-      yield* decodeChatChunks(body, { partial, headers });
+      // The signal also cancels the body directly: not every fetch (an in-process app, a mock) ends
+      // the body of an aborted request.
+      yield* decodeChatChunks(body, { partial, headers, signal: link.signal });
       finished = true;
     } catch (cause) {
       if (link.signal.aborted) throw ApiError.aborted(partial);

@@ -126,6 +126,10 @@ export function hintFor(status: number | null, code: string | null): string | nu
   if (status === 429 || code === 'rate_limit_exceeded') {
     return 'Wait until the rate-limit window resets, then try again.';
   }
+  if (status === 400 || status === 422 || code === 'invalid_request_error') {
+    return 'Correct the parameter the server names (or the request as a whole) and send it again.';
+  }
+  if (status === 404) return 'Check the base URL (with or without /v1) and the model id.';
   if (status === 403) return 'The key is valid but not allowed to do this; check its permissions.';
   if (status !== null && status >= 500) {
     return 'The server failed; try again shortly, and check its logs if it keeps happening.';

@@ -62,7 +62,12 @@ export function parseResetTime(raw: string, now: number = Date.now()): number | 
   }
   const duration = parseDuration(text);
   if (duration !== null) return Math.round(now + duration);
-  // Date.parse also accepts oddities like "12"; numbers and durations were handled above.
+  return parseDate(text);
+}
+
+/** HTTP or ISO dates only: Date.parse alone also takes oddities such as "-5" or "12" as dates. */
+function parseDate(text: string): number | null {
+  if (!/[a-z]{3}/i.test(text) && !/^\d{4}-\d{2}-\d{2}/.test(text)) return null;
   const date = Date.parse(text);
   return Number.isFinite(date) ? date : null;
 }
@@ -114,6 +119,6 @@ export function parseRetryAfter(headers: Headers, now: number = Date.now()): num
   const value = headers.get('retry-after')?.trim();
   if (!value) return null;
   if (PLAIN_NUMBER.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isFinite(date) ? Math.max(0, date - now) : null;
+  const date = parseDate(value);
+  return date === null ? null : Math.max(0, date - now);
 }

@@ -1,0 +1,162 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createClient } from '../../../../src/lib/api/client';
+import { ApiError } from '../../../../src/lib/api/errors';
+import type { ChatCompletionChunk } from '../../../../src/lib/api/wire';
+import { controlledBody, errorBody, fakeFetch, never, type FetchHandler } from './fake-fetch';
+import { FIXTURE_DIR } from './stream-helpers';
+
+const request = { model: 'svc-chat', messages: [{ role: 'user' as const, content: 'Hi' }] };
+const fixtureText = (name: string) => readFileSync(join(FIXTURE_DIR, name), 'utf8');
+const sse = (text: string | ReadableStream<Uint8Array>) =>
+  new Response(text, { headers: { 'content-type': 'text/event-stream' } });
+const chunk = (content: string) =>
+  `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+
+function setup(handler: FetchHandler, timeoutMs?: number) {
+  const { fetch, calls } = fakeFetch(handler);
+  return {
+    client: createClient({ baseURL: 'http://h/v1', apiKey: 'k', fetch, ...(timeoutMs ? { timeoutMs } : {}) }),
+    calls,
+  };
+}
+
+async function collect(stream: AsyncIterable<ChatCompletionChunk>) {
+  const text: string[] = [];
+  for await (const c of stream) text.push(c.choices[0]?.delta.content ?? '');
+  return text.join('');
+}
+
+async function failure(run: () => Promise<unknown>): Promise<ApiError> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected an ApiError');
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('streamChat', () => {
+  it('sends stream:true with an event-stream Accept and yields the chunks of an SSE reply', async () => {
+    const { client, calls } = setup(() => sse(fixtureText('sse-chat.sse')));
+    const stream = client.streamChat({ ...request, temperature: 0.5 });
+    expect(await collect(stream)).toBe('Hello, world!');
+    expect(JSON.parse(String(calls[0]?.body))).toEqual({ ...request, temperature: 0.5, stream: true });
+    expect(calls[0]?.headers.get('accept')).toMatch(/^text\/event-stream/);
+    expect((await stream.response).status).toBe(200);
+  });
+
+  it('reads the bare-JSON form', async () => {
+    const { client } = setup(() => new Response(fixtureText('bare-json-chat.jsonl')));
+    expect(await collect(client.streamChat(request))).toBe('Hello, world!');
+  });
+
+  it('starts the request at once, before iteration', async () => {
+    const { client, calls } = setup(() => sse(fixtureText('sse-chat.sse')));
+    const stream = client.streamChat(request);
+    await stream.response;
+    expect(calls).toHaveLength(1);
+  });
+
+  it('aborts the request when the loop is left early', async () => {
+    const body = controlledBody();
+    const { client, calls } = setup(() => sse(body.body));
+    body.push(chunk('a') + chunk('b'));
+    for await (const c of client.streamChat(request)) {
+      expect(c.choices[0]?.delta.content).toBe('a');
+      break;
+    }
+    expect(calls[0]?.signal.aborted).toBe(true);
+    expect(body.cancelled).toBe(true);
+  });
+
+  it('does not abort a stream that ended normally', async () => {
+    const { client, calls } = setup(() => sse(fixtureText('sse-chat.sse')));
+    await collect(client.streamChat(request));
+    expect(calls[0]?.signal.aborted).toBe(false);
+  });
+
+  it('turns an error payload mid-stream into a stream ApiError that keeps the partial reply', async () => {
+    const { client } = setup(() => sse(fixtureText('error-midstream.sse')));
+    const seen: string[] = [];
+    const error = await failure(async () => {
+      for await (const c of client.streamChat(request)) seen.push(c.choices[0]?.delta.content ?? '');
+    });
+    expect(error).toMatchObject({ kind: 'stream', code: 'server_error', type: 'server_error' });
+    expect(error.message).toMatch(/The upstream model stopped responding\./);
+    expect(error.partial?.map((c) => c.choices[0]?.delta.content)).toEqual(['', 'Partial ', 'reply']);
+    expect(seen.join('')).toBe('Partial reply');
+  });
+
+  it('reports data that is not JSON as a stream error with the partial reply', async () => {
+    const { client } = setup(() => sse(chunk('ok') + 'data: {"id":\n\n'));
+    const error = await failure(() => collect(client.streamChat(request)));
+    expect(error.kind).toBe('stream');
+    expect(error.message).toMatch(/not valid JSON/);
+    expect(error.partial).toHaveLength(1);
+  });
+
+  it('gives an aborted ApiError with the partial reply when abort() is called mid-stream', async () => {
+    const body = controlledBody();
+    const { client, calls } = setup(() => sse(body.body));
+    const stream = client.streamChat(request);
+    body.push(chunk('one '));
+    const error = await failure(async () => {
+      for await (const _c of stream) stream.abort();
+    });
+    expect(error.kind).toBe('aborted');
+    expect(error.partial?.map((c) => c.choices[0]?.delta.content)).toEqual(['one ']);
+    expect(calls[0]?.signal.aborted).toBe(true);
+  });
+
+  it('honours the caller’s signal before the headers arrive', async () => {
+    const controller = new AbortController();
+    const { client, calls } = setup(never);
+    const stream = client.streamChat(request, { signal: controller.signal });
+    controller.abort();
+    await expect(stream.response).rejects.toMatchObject({ kind: 'aborted' });
+    await expect(collect(stream)).rejects.toMatchObject({ kind: 'aborted' });
+    expect(calls[0]?.signal.aborted).toBe(true);
+  });
+
+  it('rejects response and iteration with the HTTP error when the server refuses', async () => {
+    const { client } = setup(() => errorBody(401, 'invalid_api_key'));
+    const stream = client.streamChat(request);
+    await expect(stream.response).rejects.toMatchObject({ kind: 'http', status: 401 });
+    await expect(collect(stream)).rejects.toMatchObject({ kind: 'http', code: 'invalid_api_key' });
+  });
+
+  it('times out waiting for headers, but not while the body streams slowly', async () => {
+    vi.useFakeTimers();
+    const slow = setup(never, 1000);
+    const waiting = slow.client.streamChat(request);
+    const waited = waiting.response.catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await waited).toMatchObject({
+      kind: 'timeout',
+      message: /did not start answering within 1 seconds/,
+    });
+
+    const body = controlledBody();
+    const streaming = setup(() => sse(body.body), 1000);
+    const text = collect(streaming.client.streamChat(request));
+    body.push(chunk('slow '));
+    await vi.advanceTimersByTimeAsync(5000);
+    body.push(chunk('but fine'));
+    body.end();
+    expect(await text).toBe('slow but fine');
+  });
+
+  it('can be iterated only once', async () => {
+    const { client } = setup(() => sse(fixtureText('sse-chat.sse')));
+    const stream = client.streamChat(request);
+    await collect(stream);
+    expect(() => stream[Symbol.asyncIterator]()).toThrow(/only once/);
+  });
+});
