@@ -1,0 +1,13 @@
+/** Shared request-parameter controls: every page's numbers, stop sequences and model choice. */
+export { NumberParameter, type NumberParameterProps } from './number-parameter';
+export { checkNumber, type NumberCheck, type NumberRule } from './number-validation';
+export { StopSequencesEditor, type StopSequencesEditorProps } from './stop-sequences-editor';
+export { displaySequence, stopList, unescapeSequence, type StopValue } from './stop-sequences';
+export { ModelPicker, type ModelPickerProps } from './model-picker';
+export {
+  DEFAULT_MODEL,
+  MODEL_PURPOSES,
+  modelSuits,
+  purposesOfModel,
+  type ModelPurpose,
+} from './model-purpose';
