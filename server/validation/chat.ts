@@ -8,6 +8,7 @@ import {
   isPlainObject,
   optionalBoolean,
   optionalInteger,
+  optionalPositiveInteger,
   optionalNumber,
   optionalStop,
   rejectUnsupported,
@@ -89,7 +90,7 @@ export function readChatRequest(body: JsonObject): ChatCompletionRequest {
   readStreamOptions(body);
   const fields: Partial<ChatCompletionRequest> = {
     temperature: optionalNumber(body, 'temperature', 0, 2),
-    max_tokens: optionalInteger(body, 'max_tokens', 1, Number.MAX_SAFE_INTEGER),
+    max_tokens: optionalPositiveInteger(body, 'max_tokens'),
     top_p: optionalNumber(body, 'top_p', 0, 1),
     frequency_penalty: optionalNumber(body, 'frequency_penalty', -2, 2),
     presence_penalty: optionalNumber(body, 'presence_penalty', -2, 2),

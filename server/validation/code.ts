@@ -1,7 +1,7 @@
 import type { CodeCompletionRequest } from '../../src/lib/api/wire';
 import { invalidParam } from '../http/errors';
 import {
-  optionalInteger,
+  optionalPositiveInteger,
   optionalNumber,
   optionalStop,
   optionalString,
@@ -27,7 +27,7 @@ export function readCodeRequest(body: JsonObject): CodeCompletionRequest {
     );
   }
   const request: CodeCompletionRequest = { model, prompt };
-  const maxTokens = optionalInteger(body, 'max_tokens', 1, Number.MAX_SAFE_INTEGER);
+  const maxTokens = optionalPositiveInteger(body, 'max_tokens');
   const temperature = optionalNumber(body, 'temperature', 0, 2);
   const stop = optionalStop(body);
   if (maxTokens !== undefined) request.max_tokens = maxTokens;

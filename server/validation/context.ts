@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../../src/lib/api/wire';
 import { ApiError } from '../http/errors';
-import { countMessageTokens, countTokens } from '../tokens';
+import { countMessageTokens, countTokens, TOKENS_PER_IMAGE } from '../tokens';
 
 function exceeded(contextLength: number, prompt: number, completion: number, what: string): ApiError {
   return new ApiError(
@@ -12,14 +12,34 @@ function exceeded(contextLength: number, prompt: number, completion: number, wha
   );
 }
 
+/** Every token is at least one UTF-8 byte, so bytes bound the token count from above. */
+function byteBound(messages: ChatMessage[]): number {
+  let bytes = 0;
+  for (const message of messages) {
+    // Framing, role and name are a handful of tokens; 16 per message bounds them with room to spare.
+    bytes += 16 + Buffer.byteLength(message.name ?? '');
+    if (typeof message.content === 'string') bytes += Buffer.byteLength(message.content);
+    else if (Array.isArray(message.content)) {
+      for (const part of message.content)
+        bytes += part.type === 'text' ? Buffer.byteLength(part.text) : TOKENS_PER_IMAGE;
+    }
+    if (message.function_call)
+      bytes += Buffer.byteLength(message.function_call.name + message.function_call.arguments);
+  }
+  return bytes + 16;
+}
+
 /** Throws `context_length_exceeded` when prompt tokens plus the completion budget exceed the context. */
 export function checkChatContext(messages: ChatMessage[], maxTokens: number, contextLength: number): void {
+  // Most requests fit by the byte bound alone and need no tokenizing here.
+  if (byteBound(messages) + maxTokens <= contextLength) return;
   const prompt = countMessageTokens(messages);
   if (prompt + maxTokens > contextLength) throw exceeded(contextLength, prompt, maxTokens, 'messages');
 }
 
 /** The same for a code prompt. */
 export function checkPromptContext(prompt: string, maxTokens: number, contextLength: number): void {
+  if (Buffer.byteLength(prompt) + maxTokens <= contextLength) return;
   const tokens = countTokens(prompt);
   if (tokens + maxTokens > contextLength) throw exceeded(contextLength, tokens, maxTokens, 'prompt');
 }

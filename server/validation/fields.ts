@@ -81,6 +81,16 @@ export function optionalInteger(
   return value;
 }
 
+/** A positive integer (a token budget), with no upper bound of its own. */
+export function optionalPositiveInteger(body: JsonObject, name: string, param = name): number | undefined {
+  const value = body[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    throw invalidParam(param, `'${param}' must be an integer of at least 1, not ${describe(value)}.`);
+  }
+  return value;
+}
+
 export function optionalBoolean(body: JsonObject, name: string, param = name): boolean | undefined {
   const value = body[name];
   if (value === undefined || value === null) return undefined;

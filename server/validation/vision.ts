@@ -1,6 +1,6 @@
 import type { ChatCompletionRequest, VisionDetail } from '../../src/lib/api/wire';
 import { invalidParam } from '../http/errors';
-import { optionalEnum, optionalInteger, type JsonObject } from './fields';
+import { optionalEnum, optionalPositiveInteger, type JsonObject } from './fields';
 import { readMessages } from './messages';
 import { resolveModel } from './model';
 
@@ -16,8 +16,7 @@ export function readVisionRequest(body: JsonObject): ChatCompletionRequest {
   if (body.stream === true)
     throw invalidParam('stream', `Image analysis is not streamed: omit 'stream' or set it to false.`);
   const messages = readMessages(body, 'vision');
-  const maxTokens =
-    optionalInteger(body, 'max_tokens', 1, Number.MAX_SAFE_INTEGER) ?? VISION_DEFAULT_MAX_TOKENS;
+  const maxTokens = optionalPositiveInteger(body, 'max_tokens') ?? VISION_DEFAULT_MAX_TOKENS;
   const detail = optionalEnum<VisionDetail>(body, 'detail', ['low', 'high', 'auto']);
   if (detail !== undefined) {
     for (const message of messages) {

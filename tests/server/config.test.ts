@@ -43,7 +43,11 @@ describe('resolveConfig', () => {
       apiKeys: ['a-key', 'b-key'],
       rateLimits: { chat: 5, code: 100, vision: 30, audio: 2 },
       streamFormat: 'jsonl',
-      upstream: { url: 'http://127.0.0.1:9000/v1', apiKey: 'up', models: { 'svc-chat': 'llama3', 'svc-coder': 'qwen' } },
+      upstream: {
+        url: 'http://127.0.0.1:9000/v1',
+        apiKey: 'up',
+        models: { 'svc-chat': 'llama3', 'svc-coder': 'qwen' },
+      },
       bodyLimits: { chat: 4096, code: 1048576, vision: 2097152, audio: 26214400 },
       defaultMaxTokens: 1024,
       dataDir: '/tmp/x',
@@ -52,7 +56,10 @@ describe('resolveConfig', () => {
   });
 
   it('accepts the upstream model map as a JSON object', () => {
-    const config = resolveConfig({ SVC_UPSTREAM_URL: 'https://x.test', SVC_UPSTREAM_MODELS: '{"svc-chat":"gpt-x"}' });
+    const config = resolveConfig({
+      SVC_UPSTREAM_URL: 'https://x.test',
+      SVC_UPSTREAM_MODELS: '{"svc-chat":"gpt-x"}',
+    });
     expect(config.upstream).toEqual({ url: 'https://x.test', models: { 'svc-chat': 'gpt-x' } });
   });
 
@@ -68,7 +75,10 @@ describe('resolveConfig', () => {
     [{ SVC_STREAM_FORMAT: 'websocket' }, /SVC_STREAM_FORMAT=.*sse.*jsonl/],
     [{ SVC_UPSTREAM_URL: 'not a url' }, /SVC_UPSTREAM_URL=.*http\(s\) URL/],
     [{ SVC_UPSTREAM_URL: 'ftp://x' }, /SVC_UPSTREAM_URL=/],
-    [{ SVC_UPSTREAM_URL: 'http://x', SVC_UPSTREAM_MODELS: 'svc-chat' }, /SVC_UPSTREAM_MODELS=.*svc-id=upstream-id/],
+    [
+      { SVC_UPSTREAM_URL: 'http://x', SVC_UPSTREAM_MODELS: 'svc-chat' },
+      /SVC_UPSTREAM_MODELS=.*svc-id=upstream-id/,
+    ],
     [{ SVC_UPSTREAM_URL: 'http://x', SVC_UPSTREAM_MODELS: '{"svc-chat": 3}' }, /SVC_UPSTREAM_MODELS=/],
     [{ SVC_UPSTREAM_MODELS: 'svc-chat=x' }, /SVC_UPSTREAM_MODELS is set but SVC_UPSTREAM_URL is not/],
     [{ SVC_UPSTREAM_API_KEY: 'k' }, /SVC_UPSTREAM_API_KEY is set but SVC_UPSTREAM_URL is not/],
@@ -107,7 +117,9 @@ describe('readConfigFile', () => {
 
   it('says which file is broken', () => {
     const file = write('{ nope');
-    expect(() => readConfigFile(file)).toThrow(new RegExp(`SVC_CONFIG_FILE=${file} could not be read as JSON`));
+    expect(() => readConfigFile(file)).toThrow(
+      new RegExp(`SVC_CONFIG_FILE=${file} could not be read as JSON`),
+    );
     expect(() => readConfigFile(write('[1]'))).toThrow(/must hold a JSON object/);
   });
 });

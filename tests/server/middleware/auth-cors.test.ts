@@ -11,7 +11,9 @@ describe('auth', () => {
     ['a key that is a prefix of a real one', 'Bearer test-ke', /Incorrect API key provided/],
   ])('answers 401 invalid_api_key for %s', async (_case, header, message) => {
     const { app } = testApp();
-    const response = await app.request('/v1/models', { headers: header === undefined ? {} : { authorization: header } });
+    const response = await app.request('/v1/models', {
+      headers: header === undefined ? {} : { authorization: header },
+    });
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
     const error = await errorOf(response);
@@ -23,7 +25,9 @@ describe('auth', () => {
   it('accepts any configured key, with the scheme in any case', async () => {
     const { app } = testApp();
     expect((await app.request('/models', { headers: { authorization: `bearer ${KEY}` } })).status).toBe(200);
-    expect((await app.request('/models', { headers: { authorization: 'Bearer other-key' } })).status).toBe(200);
+    expect((await app.request('/models', { headers: { authorization: 'Bearer other-key' } })).status).toBe(
+      200,
+    );
   });
 
   it('guards every route, the limited ones before their rate limit', async () => {
@@ -44,7 +48,9 @@ describe('auth', () => {
 
   it('refuses everything when no key is configured', async () => {
     const { app } = testApp({ SVC_API_KEYS: '' });
-    expect((await app.request('/v1/models', { headers: { authorization: 'Bearer anything' } })).status).toBe(401);
+    expect((await app.request('/v1/models', { headers: { authorization: 'Bearer anything' } })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -62,13 +68,18 @@ describe('CORS and request ids', () => {
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-methods')).toContain('POST');
-    expect(response.headers.get('access-control-allow-headers')).toBe('authorization, content-type, x-stainless-os');
+    expect(response.headers.get('access-control-allow-headers')).toBe(
+      'authorization, content-type, x-stainless-os',
+    );
     expect(response.headers.get('x-request-id')).toMatch(/^req_/);
   });
 
   it('allows Authorization and Content-Type when the preflight names no headers', async () => {
     const { app } = testApp();
-    const response = await app.request('/models', { method: 'OPTIONS', headers: { 'access-control-request-method': 'GET' } });
+    const response = await app.request('/models', {
+      method: 'OPTIONS',
+      headers: { 'access-control-request-method': 'GET' },
+    });
     expect(response.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type');
   });
 
@@ -78,7 +89,13 @@ describe('CORS and request ids', () => {
     expect(response.status).toBe(401);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     const exposed = response.headers.get('access-control-expose-headers') ?? '';
-    for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'x-request-id']) {
+    for (const name of [
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+      'Retry-After',
+      'x-request-id',
+    ]) {
       expect(exposed).toContain(name);
     }
   });
@@ -86,7 +103,8 @@ describe('CORS and request ids', () => {
   it('gives every response its own x-request-id', async () => {
     const { app } = testApp();
     const ids = new Set<string | null>();
-    for (const path of ['/v1/models', '/nope', '/v1/models']) ids.add((await app.request(path)).headers.get('x-request-id'));
+    for (const path of ['/v1/models', '/nope', '/v1/models'])
+      ids.add((await app.request(path)).headers.get('x-request-id'));
     expect(ids.size).toBe(3);
     for (const id of ids) expect(id).toMatch(/^req_[A-Za-z0-9]{24}$/);
   });

@@ -76,7 +76,9 @@ describe('rate limits (sliding window, per key and endpoint)', () => {
 
   it('never lets N+1 of 2×N concurrent requests through', async () => {
     const { app } = testApp({ SVC_RATE_LIMITS: 'chat=10' }, { now: manualClock().now });
-    const responses = await Promise.all(Array.from({ length: 20 }, () => postJson(app, '/v1/chat/completions', CHAT)));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => postJson(app, '/v1/chat/completions', CHAT)),
+    );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(10);
@@ -93,15 +95,27 @@ describe('rate limits (sliding window, per key and endpoint)', () => {
     const { app } = testApp({}, { now: manualClock().now });
     const vision = await postJson(app, '/v1/vision/analyze', {
       model: 'svc-vision',
-      messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'https://example.test/a.png' } }] }],
+      messages: [
+        { role: 'user', content: [{ type: 'image_url', image_url: { url: 'https://example.test/a.png' } }] },
+      ],
     });
     expect(vision.status).toBe(503);
     expect(vision.headers.get('x-ratelimit-limit')).toBe('30');
-    const audio = testApp({}, { now: manualClock().now, engines: { 'svc-audio': fixedAudioEngine({ text: 'hi', segments: [] }).engine } });
+    const audio = testApp(
+      {},
+      {
+        now: manualClock().now,
+        engines: { 'svc-audio': fixedAudioEngine({ text: 'hi', segments: [] }).engine },
+      },
+    );
     const form = new FormData();
     form.set('model', 'svc-audio');
     form.set('file', new File([new Uint8Array([1, 2, 3])], 'a.wav', { type: 'audio/wav' }));
-    const response = await audio.app.request('/v1/audio/transcriptions', { method: 'POST', headers: { authorization: `Bearer ${KEY}` }, body: form });
+    const response = await audio.app.request('/v1/audio/transcriptions', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}` },
+      body: form,
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-ratelimit-limit')).toBe('20');
     expect(response.headers.get('x-ratelimit-remaining')).toBe('19');

@@ -53,7 +53,8 @@ describe('streamed chat completions', () => {
       { type: 'finish', finish_reason: 'function_call', usage: USAGE },
     ]);
     const { app } = testApp({}, { engines: { 'svc-chat': chat.engine } });
-    const chunks = parseSse(await (await postJson(app, '/v1/chat/completions', STREAM)).text()).events as ChatCompletionChunk[];
+    const chunks = parseSse(await (await postJson(app, '/v1/chat/completions', STREAM)).text())
+      .events as ChatCompletionChunk[];
     const calls = chunks.map((c) => c.choices[0]!.delta.function_call).filter((f) => f !== undefined);
     expect(calls[0]).toEqual({ name: 'get_weather', arguments: '' });
     expect(calls.length).toBeGreaterThan(2);
@@ -65,11 +66,19 @@ describe('streamed chat completions', () => {
   it('streams reasoning as delta.reasoning_content before the content, and logprobs when asked', async () => {
     const chat = scriptedChatEngine([
       { type: 'reasoning', text: 'hmm' },
-      { type: 'text', text: 'ok', logprobs: [{ token: 'ok', logprob: -0.1, bytes: [111, 107], top_logprobs: [] }] },
+      {
+        type: 'text',
+        text: 'ok',
+        logprobs: [{ token: 'ok', logprob: -0.1, bytes: [111, 107], top_logprobs: [] }],
+      },
       { type: 'finish', finish_reason: 'stop', usage: USAGE },
     ]);
     const { app } = testApp({}, { engines: { 'svc-reasoner': chat.engine } });
-    const response = await postJson(app, '/v1/chat/completions', { ...STREAM, model: 'svc-reasoner', logprobs: true });
+    const response = await postJson(app, '/v1/chat/completions', {
+      ...STREAM,
+      model: 'svc-reasoner',
+      logprobs: true,
+    });
     const chunks = parseSse(await response.text()).events as ChatCompletionChunk[];
     expect(chunks[1]!.choices[0]!.delta).toEqual({ reasoning_content: 'hmm' });
     expect(chunks[2]!.choices[0]!.delta).toEqual({ content: 'ok' });
@@ -131,12 +140,19 @@ describe('streamed chat completions', () => {
       async *generate() {
         yield { type: 'text', text: 'a' };
         yield { type: 'text', text: 'b' };
-        throw new EngineError(502, { message: 'upstream went away', type: 'server_error', param: null, code: 'upstream_error' });
+        throw new EngineError(502, {
+          message: 'upstream went away',
+          type: 'server_error',
+          param: null,
+          code: 'upstream_error',
+        });
       },
     };
     const { app } = testApp({ SVC_STREAM_FORMAT: 'jsonl' }, { engines: { 'svc-chat': failing } });
     const { events } = parseJsonLines(await (await postJson(app, '/v1/chat/completions', STREAM)).text());
-    expect(events.at(-1)).toEqual({ error: { message: 'upstream went away', type: 'server_error', param: null, code: 'upstream_error' } });
+    expect(events.at(-1)).toEqual({
+      error: { message: 'upstream went away', type: 'server_error', param: null, code: 'upstream_error' },
+    });
   });
 
   it('answers with the proper HTTP status when the engine fails before its first event', async () => {
@@ -144,7 +160,12 @@ describe('streamed chat completions', () => {
       describe: () => '',
       // eslint-disable-next-line require-yield
       async *generate() {
-        throw new EngineError(401, { message: 'upstream key rejected', type: 'invalid_request_error', param: null, code: 'invalid_api_key' });
+        throw new EngineError(401, {
+          message: 'upstream key rejected',
+          type: 'invalid_request_error',
+          param: null,
+          code: 'invalid_api_key',
+        });
       },
     };
     const { app } = testApp({}, { engines: { 'svc-chat': failing } });

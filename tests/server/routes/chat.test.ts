@@ -4,7 +4,12 @@ import type { ChatCompletion } from '../../../src/lib/api/wire';
 import { scriptedChatEngine, USAGE } from '../support/fake-engines';
 import { CHAT, errorOf, postJson, testApp } from '../support/test-app';
 
-const logprob = (token: string) => ({ token, logprob: -0.5, bytes: [...Buffer.from(token)], top_logprobs: [] });
+const logprob = (token: string) => ({
+  token,
+  logprob: -0.5,
+  bytes: [...Buffer.from(token)],
+  top_logprobs: [],
+});
 
 async function completion(events: EngineEvent[], body: Record<string, unknown> = {}) {
   const chat = scriptedChatEngine(events);
@@ -26,12 +31,22 @@ describe('POST /chat/completions (non-streaming)', () => {
     expect(body).toMatchObject({
       object: 'chat.completion',
       model: 'svc-chat',
-      choices: [{ index: 0, message: { role: 'assistant', content: 'Hello, world' }, finish_reason: 'stop', logprobs: null }],
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: 'Hello, world' },
+          finish_reason: 'stop',
+          logprobs: null,
+        },
+      ],
       usage: USAGE,
     });
     expect(body.created).toBeTypeOf('number');
     expect(body.choices[0]!.message).not.toHaveProperty('reasoning_content');
-    expect(chat.calls[0]!.request).toEqual({ model: 'svc-chat', messages: [{ role: 'user', content: 'Hi' }] });
+    expect(chat.calls[0]!.request).toEqual({
+      model: 'svc-chat',
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
   });
 
   it('answers the same at / and /v1', async () => {
@@ -45,11 +60,19 @@ describe('POST /chat/completions (non-streaming)', () => {
         { type: 'function_call', name: 'get_weather', arguments: '{"city":"Paris"}' },
         { type: 'finish', finish_reason: 'function_call', usage: USAGE },
       ],
-      { functions: [{ name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } }] },
+      {
+        functions: [
+          { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } },
+        ],
+      },
     );
     const body = (await response.json()) as ChatCompletion;
     expect(body.choices[0]).toMatchObject({
-      message: { role: 'assistant', content: null, function_call: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
+      message: {
+        role: 'assistant',
+        content: null,
+        function_call: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+      },
       finish_reason: 'function_call',
     });
   });
@@ -94,22 +117,36 @@ describe('POST /chat/completions (non-streaming)', () => {
   });
 
   it('passes only validated fields to the engine, with nulls treated as absent', async () => {
-    const { chat } = await completion(
-      [{ type: 'finish', finish_reason: 'stop', usage: USAGE }],
-      { temperature: 0, top_p: null, stop: ['x'], seed: 4, user: 'u', stream_options: null, unknown_field: 1 },
-    );
+    const { chat } = await completion([{ type: 'finish', finish_reason: 'stop', usage: USAGE }], {
+      temperature: 0,
+      top_p: null,
+      stop: ['x'],
+      seed: 4,
+      user: 'u',
+      stream_options: null,
+      unknown_field: 1,
+    });
     expect(chat.calls[0]!.request).toEqual({ ...CHAT, temperature: 0, stop: ['x'], seed: 4 });
   });
 
   it('passes an EngineError through with its own status and body', async () => {
     const failing = scriptedChatEngine(() => {
-      throw new EngineError(429, { message: 'upstream is busy', type: 'rate_limit_error', param: null, code: 'rate_limit_exceeded' }, { 'retry-after': '3' });
+      throw new EngineError(
+        429,
+        { message: 'upstream is busy', type: 'rate_limit_error', param: null, code: 'rate_limit_exceeded' },
+        { 'retry-after': '3' },
+      );
     });
     const { app } = testApp({}, { engines: { 'svc-chat': failing.engine } });
     const response = await postJson(app, '/v1/chat/completions', CHAT);
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('3');
-    expect(await errorOf(response)).toEqual({ message: 'upstream is busy', type: 'rate_limit_error', param: null, code: 'rate_limit_exceeded' });
+    expect(await errorOf(response)).toEqual({
+      message: 'upstream is busy',
+      type: 'rate_limit_error',
+      param: null,
+      code: 'rate_limit_exceeded',
+    });
   });
 
   it('turns any other engine failure into 500 server_error with no stack in the body', async () => {

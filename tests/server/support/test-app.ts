@@ -10,7 +10,11 @@ export function testApp(env: Record<string, string> = {}, deps: Partial<AppDeps>
   const chat = scriptedChatEngine(TEXT_REPLY);
   const code = scriptedCodeEngine([
     { type: 'text', text: '    return a + b\n' },
-    { type: 'finish', finish_reason: 'stop', usage: { prompt_tokens: 4, completion_tokens: 6, total_tokens: 10 } },
+    {
+      type: 'finish',
+      finish_reason: 'stop',
+      usage: { prompt_tokens: 4, completion_tokens: 6, total_tokens: 10 },
+    },
   ]);
   const logs: string[] = [];
   const app = createApp(resolveConfig({ SVC_API_KEYS: `${KEY},${OTHER_KEY}`, ...env }), {
@@ -33,15 +37,24 @@ export function authHeaders(key = KEY): Record<string, string> {
 }
 
 /** POSTs a JSON body with the test key. */
-export function postJson(app: { request: (path: string, init: RequestInit) => Response | Promise<Response> }, path: string, body: unknown, key = KEY) {
+export function postJson(
+  app: { request: (path: string, init: RequestInit) => Response | Promise<Response> },
+  path: string,
+  body: unknown,
+  key = KEY,
+) {
   return app.request(path, { method: 'POST', headers: authHeaders(key), body: JSON.stringify(body) });
 }
 
 export const CHAT = { model: 'svc-chat', messages: [{ role: 'user', content: 'Hi' }] };
 
 /** The spec's error object from a response, after checking its shape. */
-export async function errorOf(response: Response): Promise<{ message: string; type: string; param: string | null; code: string | null }> {
-  const body = (await response.json()) as { error: { message: string; type: string; param: string | null; code: string | null } };
+export async function errorOf(
+  response: Response,
+): Promise<{ message: string; type: string; param: string | null; code: string | null }> {
+  const body = (await response.json()) as {
+    error: { message: string; type: string; param: string | null; code: string | null };
+  };
   if (typeof body.error?.message !== 'string' || !('type' in body.error) || !('code' in body.error)) {
     throw new Error(`not an error body: ${JSON.stringify(body)}`);
   }
