@@ -12,24 +12,32 @@ const ModelsRoute = lazy(() => import('./routes/models-route'));
 const ModelDetailRoute = lazy(() => import('./routes/model-detail-route'));
 const NotFoundRoute = lazy(() => import('./routes/not-found-route'));
 
-/** The app's routes; `/` goes to `/chat`, the home page. Tests mount them in a memory router. */
-export const appRoutes: RouteObject[] = [
-  {
-    path: '/',
-    element: <AppLayout />,
-    errorElement: <RouteError />,
-    children: [
-      { index: true, element: <Navigate to="/chat" replace /> },
-      { path: 'chat', element: <ChatRoute /> },
-      { path: 'code', element: <CodeRoute /> },
-      { path: 'vision', element: <VisionRoute /> },
-      { path: 'audio', element: <AudioRoute /> },
-      { path: 'models', element: <ModelsRoute /> },
-      { path: 'models/:id', element: <ModelDetailRoute /> },
-      { path: '*', element: <NotFoundRoute /> },
-    ],
-  },
-];
+/**
+ * The app's routes; `/` goes to `/chat`, the home page. `extraPages` are added inside the layout
+ * (tests mount a probe page there; the real app has none).
+ */
+export function buildAppRoutes(extraPages: RouteObject[] = []): RouteObject[] {
+  return [
+    {
+      path: '/',
+      element: <AppLayout />,
+      errorElement: <RouteError />,
+      children: [
+        ...extraPages,
+        { index: true, element: <Navigate to="/chat" replace /> },
+        { path: 'chat', element: <ChatRoute /> },
+        { path: 'code', element: <CodeRoute /> },
+        { path: 'vision', element: <VisionRoute /> },
+        { path: 'audio', element: <AudioRoute /> },
+        { path: 'models', element: <ModelsRoute /> },
+        { path: 'models/:id', element: <ModelDetailRoute /> },
+        { path: '*', element: <NotFoundRoute /> },
+      ],
+    },
+  ];
+}
+
+export const appRoutes: RouteObject[] = buildAppRoutes();
 
 /** The router of the real app, on the browser's history. */
 export function createAppRouter() {

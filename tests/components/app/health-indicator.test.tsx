@@ -69,10 +69,11 @@ describe('health indicator', () => {
     msw.use(
       http.get(
         'http://gateway.test/v1/models',
-        () => new HttpResponse('<html><title>502 Bad Gateway</title></html>', {
-          status: 502,
-          headers: { 'content-type': 'text/html' },
-        }),
+        () =>
+          new HttpResponse('<html><title>502 Bad Gateway</title></html>', {
+            status: 502,
+            headers: { 'content-type': 'text/html' },
+          }),
       ),
     );
     addConnection({ baseURL: 'http://gateway.test/v1', apiKey: TEST_KEY });

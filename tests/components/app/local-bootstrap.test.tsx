@@ -24,7 +24,10 @@ describe('local service bootstrap', () => {
       rememberKey: false,
       origin: 'local-service',
     });
-    expect(service.received.at(-1)).toMatchObject({ url: `${PAGE_ORIGIN}/v1/models`, authorization: `Bearer ${TEST_KEY}` });
+    expect(service.received.at(-1)).toMatchObject({
+      url: `${PAGE_ORIGIN}/v1/models`,
+      authorization: `Bearer ${TEST_KEY}`,
+    });
     // The key came from the service: it stays in memory only.
     expect(localStorage.getItem(SETTINGS_STORAGE_NAME) ?? '').not.toContain(TEST_KEY);
   });
@@ -32,7 +35,11 @@ describe('local service bootstrap', () => {
   it('on later starts refreshes the local entry’s forgotten key but keeps the connection the user chose', async () => {
     const service = inProcessService({}, '127.0.0.1');
     // What a reload leaves behind: the local entry without its in-memory key, and the user's choice.
-    const local = addConnection({ name: LOCAL_SERVICE_NAME, baseURL: `${PAGE_ORIGIN}/v1`, origin: 'local-service' });
+    const local = addConnection({
+      name: LOCAL_SERVICE_NAME,
+      baseURL: `${PAGE_ORIGIN}/v1`,
+      origin: 'local-service',
+    });
     const mine = addConnection({ name: 'Production', baseURL: 'http://prod.test/v1', apiKey: 'prod-key' });
     useSettingsStore.getState().selectConnection(mine);
     renderApp({ fetch: service.fetch, bootstrapOrigin: PAGE_ORIGIN });
@@ -48,7 +55,9 @@ describe('local service bootstrap', () => {
     const service = inProcessService({}, '127.0.0.1');
     addConnection({ name: 'Production', baseURL: 'http://prod.test/v1', apiKey: 'prod-key' });
     renderApp({ fetch: service.fetch, bootstrapOrigin: PAGE_ORIGIN });
-    expect(await screen.findByRole('option', { name: LOCAL_SERVICE_NAME, selected: true })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('option', { name: LOCAL_SERVICE_NAME, selected: true }),
+    ).toBeInTheDocument();
   });
 
   it('changes nothing when the page is not served by the local service (bootstrap refused)', async () => {

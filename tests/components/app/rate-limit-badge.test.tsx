@@ -16,7 +16,9 @@ function CompleteProbe() {
     <button
       type="button"
       onClick={() => {
-        void client?.createCodeCompletion({ model: 'svc-coder', prompt: 'def add(a, b):' }).then(() => setDone(true));
+        void client
+          ?.createCodeCompletion({ model: 'svc-coder', prompt: 'def add(a, b):' })
+          .then(() => setDone(true));
       }}
     >
       {done ? 'Completed' : 'Complete'}
@@ -29,7 +31,11 @@ describe('rate-limit state in the header', () => {
     const user = userEvent.setup({ delay: null });
     const service = inProcessService();
     addConnection({ baseURL: TEST_BASE_URL, apiKey: TEST_KEY });
-    renderApp({ path: '/probe', fetch: service.fetch, extraRoutes: [{ path: 'probe', element: <CompleteProbe /> }] });
+    renderApp({
+      path: '/probe',
+      fetch: service.fetch,
+      extraRoutes: [{ path: 'probe', element: <CompleteProbe /> }],
+    });
     await screen.findByText('Healthy · 5 models');
     expect(screen.queryByTestId('rate-limit')).not.toBeInTheDocument();
 
@@ -45,7 +51,11 @@ describe('rate-limit state in the header', () => {
     const service = inProcessService();
     addConnection({ name: 'A', baseURL: TEST_BASE_URL, apiKey: TEST_KEY });
     addConnection({ name: 'B', baseURL: 'http://b.test/v1', apiKey: TEST_KEY });
-    renderApp({ path: '/probe', fetch: service.fetch, extraRoutes: [{ path: 'probe', element: <CompleteProbe /> }] });
+    renderApp({
+      path: '/probe',
+      fetch: service.fetch,
+      extraRoutes: [{ path: 'probe', element: <CompleteProbe /> }],
+    });
     await user.click(await screen.findByRole('button', { name: 'Complete' }));
     await screen.findByTestId('rate-limit');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Connection' }), 'B');

@@ -105,7 +105,11 @@ describe('settings dialog', () => {
     const dialog = await openSettings(user);
     await user.click(within(dialog).getByRole('button', { name: 'Add connection' }));
     let form = within(dialog).getByRole('form', { name: 'New connection' });
-    await fillConnection(user, form, { name: 'Prod', baseURL: TEST_BASE_URL, apiKey: 'sk-secret-1234567890' });
+    await fillConnection(user, form, {
+      name: 'Prod',
+      baseURL: TEST_BASE_URL,
+      apiKey: 'sk-secret-1234567890',
+    });
     expect(within(form).getByRole('checkbox', { name: 'Remember this key' })).not.toBeChecked();
     expect(within(form).getByRole('checkbox', { name: 'Remember this key' })).toHaveAccessibleDescription(
       /stored unencrypted in this browser's localStorage/,

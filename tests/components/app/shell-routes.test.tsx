@@ -17,17 +17,22 @@ const PAGES = [
 vi.setConfig({ testTimeout: 20_000 });
 
 describe('app shell', () => {
-  it.each(PAGES)('renders the lazily loaded $path page inside the landmarks, its nav link current', async (page) => {
-    renderApp({ path: page.path });
-    expect(await screen.findByRole('heading', { level: 1, name: page.heading })).toBeInTheDocument();
-    expect(screen.getByRole('banner')).toBeInTheDocument();
-    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1 }));
-    const nav = screen.getByRole('navigation', { name: 'Pages' });
-    expect(within(nav).getByRole('link', { name: page.nav })).toHaveAttribute('aria-current', 'page');
-    for (const other of within(nav).getAllByRole('link').filter((l) => l.textContent !== page.nav)) {
-      expect(other).not.toHaveAttribute('aria-current');
-    }
-  });
+  it.each(PAGES)(
+    'renders the lazily loaded $path page inside the landmarks, its nav link current',
+    async (page) => {
+      renderApp({ path: page.path });
+      expect(await screen.findByRole('heading', { level: 1, name: page.heading })).toBeInTheDocument();
+      expect(screen.getByRole('banner')).toBeInTheDocument();
+      expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1 }));
+      const nav = screen.getByRole('navigation', { name: 'Pages' });
+      expect(within(nav).getByRole('link', { name: page.nav })).toHaveAttribute('aria-current', 'page');
+      for (const other of within(nav)
+        .getAllByRole('link')
+        .filter((l) => l.textContent !== page.nav)) {
+        expect(other).not.toHaveAttribute('aria-current');
+      }
+    },
+  );
 
   it('sends / to the chat page, the home page', async () => {
     const { router } = renderApp({ path: '/' });
@@ -45,7 +50,9 @@ describe('app shell', () => {
     const user = userEvent.setup({ delay: null });
     const { router } = renderApp({ path: '/chat' });
     await screen.findByRole('heading', { level: 1, name: 'Chat' });
-    const codeLink = within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('link', { name: 'Code' });
+    const codeLink = within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('link', {
+      name: 'Code',
+    });
     codeLink.focus();
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('heading', { level: 1, name: 'Code' })).toBeInTheDocument();

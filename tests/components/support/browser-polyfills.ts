@@ -53,7 +53,8 @@ export function resetMatchMedia(): void {
 /** Gives `HTMLDialogElement` the modal behaviour of browsers, where jsdom has none. */
 export function installDialogPolyfill(): void {
   const proto = HTMLDialogElement.prototype;
-  if (typeof proto.showModal === 'function' && !proto.showModal.toString().includes('not implemented')) return;
+  if (typeof proto.showModal === 'function' && !proto.showModal.toString().includes('not implemented'))
+    return;
   proto.show = function show(this: HTMLDialogElement) {
     this.setAttribute('open', '');
   };

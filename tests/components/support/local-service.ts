@@ -34,7 +34,11 @@ export function inProcessService(env: Record<string, string> = {}, peer?: string
     const request = new Request(input, init);
     // Over a socket every request names its host; an in-process Request does not unless told.
     if (!request.headers.has('host')) request.headers.set('host', new URL(request.url).host);
-    received.push({ method: request.method, url: request.url, authorization: request.headers.get('authorization') });
+    received.push({
+      method: request.method,
+      url: request.url,
+      authorization: request.headers.get('authorization'),
+    });
     const environment = peer ? { incoming: { socket: { remoteAddress: peer } } } : undefined;
     const response = Promise.resolve(app.fetch(request, environment));
     responses.push(response);

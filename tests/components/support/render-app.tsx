@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { App } from '../../../src/app/app';
-import { appRoutes } from '../../../src/app/routes';
+import { buildAppRoutes } from '../../../src/app/routes';
 import { useSettingsStore, type ConnectionInput } from '../../../src/stores';
 
 export interface RenderAppOptions {
@@ -14,11 +14,16 @@ export interface RenderAppOptions {
 }
 
 /** Renders the whole app in a memory router at `path`. */
-export function renderApp({ path = '/chat', fetch, bootstrapOrigin = null, extraRoutes = [] }: RenderAppOptions = {}) {
-  const [root] = appRoutes;
-  const routes: RouteObject[] = root ? [{ ...root, children: [...extraRoutes, ...(root.children ?? [])] }] : [];
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const utils = render(<App router={router} bootstrapOrigin={bootstrapOrigin} {...(fetch ? { fetch } : {})} />);
+export function renderApp({
+  path = '/chat',
+  fetch,
+  bootstrapOrigin = null,
+  extraRoutes = [],
+}: RenderAppOptions = {}) {
+  const router = createMemoryRouter(buildAppRoutes(extraRoutes), { initialEntries: [path] });
+  const utils = render(
+    <App router={router} bootstrapOrigin={bootstrapOrigin} {...(fetch ? { fetch } : {})} />,
+  );
   return { router, ...utils };
 }
 

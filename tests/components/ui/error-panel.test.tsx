@@ -21,7 +21,14 @@ describe('error panel', () => {
   it('shows a 401 with its code, type, status and the advice to check the key', () => {
     const error = httpError(
       401,
-      { error: { message: 'Invalid API key', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } },
+      {
+        error: {
+          message: 'Invalid API key',
+          type: 'invalid_request_error',
+          param: null,
+          code: 'invalid_api_key',
+        },
+      },
       { 'x-request-id': 'req_123' },
     );
     render(<ErrorPanel error={error} />);
@@ -43,7 +50,11 @@ describe('error panel', () => {
       const error = httpError(
         429,
         { error: { message: 'Rate limit exceeded', type: 'rate_limit_error', code: 'rate_limit_exceeded' } },
-        { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(resetAt / 1000) },
+        {
+          'x-ratelimit-limit': '60',
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': String(resetAt / 1000),
+        },
       );
       render(<ErrorPanel error={error} />);
       const panel = screen.getByRole('alert');
@@ -72,7 +83,12 @@ describe('error panel', () => {
 
   it('names the offending parameter of a 400', () => {
     const error = httpError(400, {
-      error: { message: 'temperature must be at most 2', type: 'invalid_request_error', param: 'temperature', code: 'invalid_request_error' },
+      error: {
+        message: 'temperature must be at most 2',
+        type: 'invalid_request_error',
+        param: 'temperature',
+        code: 'invalid_request_error',
+      },
     });
     render(<ErrorPanel error={error} />);
     expect(fact('Parameter')).toBe('temperature');
@@ -81,7 +97,12 @@ describe('error panel', () => {
 
   it('says a model was not found and where to pick one', () => {
     const error = httpError(404, {
-      error: { message: 'The model svc-x does not exist', type: 'invalid_request_error', param: 'model', code: 'model_not_found' },
+      error: {
+        message: 'The model svc-x does not exist',
+        type: 'invalid_request_error',
+        param: 'model',
+        code: 'model_not_found',
+      },
     });
     render(<ErrorPanel error={error} />);
     expect(screen.getByText('Model not found')).toBeInTheDocument();
@@ -89,7 +110,9 @@ describe('error panel', () => {
   });
 
   it('explains a timeout, a cancellation and a non-API error in plain words', () => {
-    const { rerender } = render(<ErrorPanel error={ApiError.timeout('http://x.test/v1/chat/completions', 60_000, 'response')} />);
+    const { rerender } = render(
+      <ErrorPanel error={ApiError.timeout('http://x.test/v1/chat/completions', 60_000, 'response')} />,
+    );
     expect(screen.getByText('No answer in time')).toBeInTheDocument();
     rerender(<ErrorPanel error={ApiError.aborted()} />);
     expect(screen.getByText('Request cancelled')).toBeInTheDocument();
