@@ -1,7 +1,11 @@
 import { Ajv } from 'ajv';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { FunctionDefinition, FunctionParameters } from '../../../../src/lib/api/wire';
+import type {
+  FunctionDefinition,
+  FunctionParameterProperty,
+  FunctionParameters,
+} from '../../../../src/lib/api/wire';
 import { fillArguments } from '../../../../server/engines/reference/argument-filler';
 import { chat } from './collect';
 
@@ -177,7 +181,11 @@ const SCHEMAS: FunctionParameters[] = [
   },
   {
     type: 'object',
-    properties: { maybe: { type: ['string', 'null'] }, c: { type: 'string', const: 'fixed' } },
+    // A type list is valid JSON Schema though the spec's table shows a single type.
+    properties: {
+      maybe: { type: ['string', 'null'] } as unknown as FunctionParameterProperty,
+      c: { type: 'string', const: 'fixed' },
+    },
     required: ['maybe', 'c'],
   },
   {
