@@ -21,7 +21,8 @@ export function registerBootstrapRoute(app: Hono<AppEnv>, ctx: RouteContext): vo
     if (!isLoopbackAddress(c.env?.incoming?.socket?.remoteAddress)) {
       throw refuse(404, 'Not found: the local bootstrap is only served to this machine.');
     }
-    if (!isLoopbackHost(c.req.header('host'))) {
+    // node-server builds the URL from the Host header; in-process requests may carry only the URL.
+    if (!isLoopbackHost(c.req.header('host') ?? new URL(c.req.url).host)) {
       throw refuse(
         403,
         'The local bootstrap is only served to pages opened at a loopback address (127.0.0.1 or localhost).',
