@@ -1,0 +1,154 @@
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { bracketMatching, defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { Compartment, EditorState, Prec } from '@codemirror/state';
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  keymap,
+  lineNumbers,
+  placeholder,
+} from '@codemirror/view';
+import { useEffect, useRef } from 'react';
+import type { CodeLanguage } from './languages';
+import { setSuggestion, suggestionExtension, suggestionField } from './suggestion-extension';
+
+export interface CodeEditorProps {
+  /** The prompt. */
+  value: string;
+  onChange: (value: string) => void;
+  /** Highlighting; null for plain text. */
+  language: CodeLanguage | null;
+  /** The completion shown as ghost text after the prompt, or null. */
+  suggestion: string | null;
+  /** Ctrl/Cmd+Enter. */
+  onComplete: () => void;
+  /** Tab, only while a suggestion is shown. */
+  onAccept: () => void;
+  /** Escape, only while `busy` or a suggestion is shown. */
+  onDismiss: () => void;
+  /** A request is under way (Escape cancels it). */
+  busy: boolean;
+  /** Accessible name of the editor. */
+  label: string;
+  /** Ids of elements that describe the editor (e.g. the keyboard hint). */
+  describedBy?: string;
+}
+
+const editorTheme = EditorView.theme({
+  '&': { fontSize: '13px', height: '100%' },
+  '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', minHeight: '16rem' },
+  '.cm-content': { caretColor: 'currentColor' },
+  '&.cm-focused': { outline: 'none' },
+  '.cm-gutters': { backgroundColor: 'transparent', border: 'none', color: 'rgb(113 113 122)' },
+  '.cm-activeLine': { backgroundColor: 'rgba(113, 113, 122, 0.08)' },
+});
+
+/**
+ * The prompt editor (CodeMirror 6) with the suggestion drawn as ghost text after the prompt.
+ * Keys: Ctrl/Cmd+Enter completes, Tab accepts a shown suggestion (otherwise Tab moves focus, so
+ * the keyboard is never trapped; indent with Ctrl+]), Escape dismisses or cancels.
+ */
+export function CodeEditor(props: CodeEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const languageSlot = useRef(new Compartment());
+  // The view is built once; its key handlers read the latest props through this ref.
+  const latest = useRef(props);
+  useEffect(() => {
+    latest.current = props;
+  });
+
+  useEffect(() => {
+    if (!host.current) return;
+    const keys = Prec.highest(
+      keymap.of([
+        { key: 'Mod-Enter', run: () => (latest.current.onComplete(), true) },
+        {
+          key: 'Tab',
+          run: (v) => {
+            if (!v.state.field(suggestionField)) return false;
+            latest.current.onAccept();
+            return true;
+          },
+        },
+        {
+          key: 'Escape',
+          run: (v) => {
+            if (!latest.current.busy && !v.state.field(suggestionField)) return false;
+            latest.current.onDismiss();
+            return true;
+          },
+        },
+      ]),
+    );
+    const initial = latest.current;
+    const created = new EditorView({
+      parent: host.current,
+      state: EditorState.create({
+        doc: initial.value,
+        extensions: [
+          keys,
+          lineNumbers(),
+          history(),
+          drawSelection(),
+          highlightActiveLine(),
+          bracketMatching(),
+          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          keymap.of([...defaultKeymap, ...historyKeymap]),
+          languageSlot.current.of(initial.language?.support?.() ?? []),
+          suggestionExtension(),
+          placeholder('Write the code to continue…'),
+          editorTheme,
+          EditorView.lineWrapping,
+          EditorView.contentAttributes.of({
+            'aria-label': initial.label,
+            ...(initial.describedBy ? { 'aria-describedby': initial.describedBy } : {}),
+          }),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) latest.current.onChange(update.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    view.current = created;
+    return () => {
+      created.destroy();
+      view.current = null;
+    };
+  }, []);
+
+  // Outside changes of the prompt (accept, a restored draft): appended text keeps the cursor at
+  // the end; anything else replaces the document.
+  useEffect(() => {
+    const v = view.current;
+    if (!v) return;
+    const current = v.state.doc.toString();
+    if (current === props.value) return;
+    const appended = props.value.startsWith(current);
+    v.dispatch({
+      changes: appended
+        ? { from: current.length, insert: props.value.slice(current.length) }
+        : { from: 0, to: current.length, insert: props.value },
+      selection: { anchor: props.value.length },
+      scrollIntoView: true,
+    });
+  }, [props.value]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: setSuggestion.of(props.suggestion) });
+  }, [props.suggestion]);
+
+  useEffect(() => {
+    view.current?.dispatch({
+      effects: languageSlot.current.reconfigure(props.language?.support?.() ?? []),
+    });
+  }, [props.language]);
+
+  return (
+    <div
+      ref={host}
+      className="min-h-64 flex-1 overflow-auto rounded border border-zinc-300 bg-white text-zinc-900 focus-within:outline-2 focus-within:outline-sky-600 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100 dark:focus-within:outline-sky-400"
+    />
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect, useId, useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { ErrorPanel } from '../../components/ui/error-panel';
+import { PageFrame } from '../../components/ui/page-frame';
+import { useApi, useSettingsStore } from '../../stores';
+import { buildCodeRequest } from './build-code-request';
+import { CodeEditor } from './code-editor';
+import { CodeParameters } from './code-parameters';
+import { loadCodeDraft, saveCodeDraft } from './code-draft';
+import { CompletionPanel } from './completion-panel';
+import { LanguagePicker } from './language-picker';
+import { findLanguage, guessLanguage } from './languages';
+import { useCodeCompletion } from './use-code-completion';
+
+/** The code page: a prompt editor whose completion appears as a continuation of the prompt. */
+export function CodePage() {
+  const api = useApi();
+  const parameters = useSettingsStore((s) => s.parameters.code);
+  const setParameter = useSettingsStore((s) => s.setParameter);
+  const [prompt, setPrompt] = useState(loadCodeDraft);
+  const { state, run, cancel, dismiss, markAccepted } = useCodeCompletion(api.client);
+  const hintId = useId();
+
+  useEffect(() => saveCodeDraft(prompt), [prompt]);
+
+  const chosen = parameters.language ? findLanguage(parameters.language) : undefined;
+  const guessed = parameters.language ? null : guessLanguage(prompt);
+  const highlighting = chosen ?? guessed;
+  const result = state.result;
+  const stale = result !== null && result.request.prompt !== prompt;
+  const suggestion = result && !result.accepted && !stale && result.text !== '' ? result.text : null;
+  const busy = state.status === 'loading';
+
+  const complete = () => void run(buildCodeRequest(prompt, parameters));
+  // Retry completes the prompt as it is now, with the parameters as they are now.
+  const retry = complete;
+  const accept = () => {
+    if (!suggestion) return;
+    setPrompt(prompt + suggestion);
+    markAccepted();
+  };
+  const dismissOrCancel = () => (busy ? cancel() : dismiss());
+
+  return (
+    <PageFrame title="Code" purpose="Complete code with svc-coder, right where the prompt ends.">
+      <div className="grid min-h-0 flex-1 gap-4 lg:grid-cols-[1fr_16rem]">
+        <div className="flex min-w-0 flex-col gap-2">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <LanguagePicker
+              value={parameters.language}
+              onChange={(v) => setParameter('code', 'language', v)}
+              guessed={guessed?.label ?? null}
+            />
+            <div className="flex items-center gap-2">
+              <span id={hintId} className="text-xs text-zinc-500 dark:text-zinc-400">
+                Ctrl+Enter completes · Tab accepts · Esc dismisses · Ctrl+] indents
+              </span>
+              {busy ? (
+                <Button size="sm" variant="danger" onClick={cancel}>
+                  Cancel
+                </Button>
+              ) : null}
+              <Button
+                variant="primary"
+                size="sm"
+                onClick={complete}
+                disabled={busy}
+                aria-keyshortcuts="Control+Enter"
+              >
+                {busy ? 'Completing…' : 'Complete'}
+              </Button>
+            </div>
+          </div>
+          <CodeEditor
+            value={prompt}
+            onChange={setPrompt}
+            language={highlighting}
+            suggestion={suggestion}
+            busy={busy}
+            onComplete={complete}
+            onAccept={accept}
+            onDismiss={dismissOrCancel}
+            label="Prompt"
+            describedBy={hintId}
+          />
+          <div aria-live="polite" className="sr-only">
+            {busy ? 'Completing…' : suggestion ? 'Suggestion shown; Tab accepts, Escape dismisses.' : ''}
+          </div>
+          {state.status === 'error' ? (
+            <ErrorPanel error={state.error} onRetry={retry} onDismiss={dismiss} />
+          ) : null}
+          {result ? (
+            <CompletionPanel
+              result={result}
+              stale={stale}
+              onAccept={accept}
+              onRetry={retry}
+              onDismiss={dismiss}
+            />
+          ) : null}
+        </div>
+        <CodeParameters />
+      </div>
+    </PageFrame>
+  );
+}
