@@ -1,0 +1,78 @@
+import { useCallback, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Field, INPUT_CLASS } from '../../../components/ui/field';
+import { dataUrlSize, formatBytes, LARGE_IMAGE_BYTES, type ImageEntry } from '../image-entry';
+import { ImagePreview, previewMessage, previewStatus } from './image-preview';
+
+export interface ImageRowProps {
+  entry: ImageEntry;
+  position: number;
+  onChange: (url: string) => void;
+  onRemove: () => void;
+}
+
+/** Warnings about a local file: too large, or not an image by its type. */
+function fileWarnings(file: NonNullable<ImageEntry['file']>): string[] {
+  const warnings: string[] = [];
+  if (!file.type.startsWith('image/'))
+    warnings.push(`Its type is "${file.type || 'unknown'}", not an image; the server will likely refuse it.`);
+  if (file.size > LARGE_IMAGE_BYTES)
+    warnings.push(
+      `Large file: ${formatBytes(file.size)} becomes ${formatBytes(dataUrlSize(file.size))} as a data: URL. ` +
+        'Servers often refuse request bodies of about 20 MB, and large images are slow; consider resizing it.',
+    );
+  return warnings;
+}
+
+/** One image of the request: its URL (or file facts), a live preview, what is wrong with it, remove. */
+export function ImageRow({ entry, position, onChange, onRemove }: ImageRowProps) {
+  const [lastLoad, setLastLoad] = useState<{ url: string; ok: boolean } | null>(null);
+  const onResult = useCallback((url: string, ok: boolean) => setLastLoad({ url, ok }), []);
+  const status = previewStatus(entry.url, lastLoad);
+  const label = `Image ${position}`;
+  const message = previewMessage(status);
+  const warnings = entry.file ? fileWarnings(entry.file) : [];
+
+  return (
+    <li className="flex gap-3 rounded border border-zinc-200 p-2 dark:border-zinc-800" aria-label={label}>
+      <ImagePreview url={entry.url} label={label} onResult={onResult} />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        {entry.file ? (
+          <div className="text-sm">
+            <p className="font-medium">{label}: local file</p>
+            <p className="truncate font-mono text-xs text-zinc-600 dark:text-zinc-400">
+              {entry.file.name} · {formatBytes(entry.file.size)} · {entry.file.type || 'unknown type'} · sent
+              as a data: URL
+            </p>
+          </div>
+        ) : (
+          <Field label={`${label} URL`} error={null}>
+            {(control) => (
+              <input
+                {...control}
+                type="url"
+                className={`${INPUT_CLASS} font-mono`}
+                placeholder="https://example.com/picture.png"
+                value={entry.url}
+                onChange={(e) => onChange(e.target.value)}
+              />
+            )}
+          </Field>
+        )}
+        {status === 'loaded' ? (
+          <p className="text-xs text-emerald-700 dark:text-emerald-400">Loads as an image.</p>
+        ) : null}
+        {[message, ...warnings]
+          .filter((text): text is string => text !== null)
+          .map((text) => (
+            <p key={text} className="text-xs text-amber-800 dark:text-amber-300" role="status">
+              {text}
+            </p>
+          ))}
+      </div>
+      <Button size="sm" variant="ghost" aria-label={`Remove ${label.toLowerCase()}`} onClick={onRemove}>
+        Remove
+      </Button>
+    </li>
+  );
+}
