@@ -37,14 +37,17 @@ function distIsStale(): boolean {
   return SOURCES.some((source) => newestMtime(path.join(ROOT, source)) > built);
 }
 
-async function buildIfNeeded(skip: boolean): Promise<void> {
-  if (!skip && distIsStale()) {
+/** SVC_DIST_DIR serves another build as it is (tests, packaging); otherwise dist/ is kept fresh. */
+async function buildIfNeeded(dist: string, skip: boolean): Promise<void> {
+  if (!skip && dist === DIST && distIsStale()) {
     say('building the playground (dist/ is missing or older than src/)…');
     const { build } = await import('vite');
     await build({ root: ROOT, configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
   }
-  if (!existsSync(path.join(DIST, 'index.html'))) {
-    throw new Error('dist/index.html is missing: run `npm run build`, or start without --no-build.');
+  if (!existsSync(path.join(dist, 'index.html'))) {
+    throw new Error(
+      `${path.join(dist, 'index.html')} is missing: run \`npm run build\`, or start without --no-build.`,
+    );
   }
 }
 
@@ -73,9 +76,10 @@ async function main(): Promise<void> {
   if (unknown.length > 0) throw new Error(`Unknown argument ${unknown[0]}: the only option is --no-build.`);
   const env = environment();
   const config = withKeys(resolveConfig(env), env);
-  await buildIfNeeded(args.includes('--no-build'));
+  const dist = env.SVC_DIST_DIR?.trim() ? path.resolve(env.SVC_DIST_DIR.trim()) : DIST;
+  await buildIfNeeded(dist, args.includes('--no-build'));
 
-  const app = createApp(config, { pages: createPageServer(DIST) });
+  const app = createApp(config, { pages: createPageServer(dist) });
   const server = serve(
     { fetch: app.fetch, hostname: config.host, port: config.port },
     (info: AddressInfo) => {

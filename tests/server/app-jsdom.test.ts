@@ -1,0 +1,61 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { resolveConfig } from '../../server/config';
+import { parseSse } from './support/stream-parser';
+
+// Component tests run the local service in process under jsdom, where some globals are jsdom's.
+describe('createApp under jsdom', () => {
+  const app = createApp(resolveConfig({ SVC_API_KEYS: 'k' }), { log: () => undefined });
+  const headers = { authorization: 'Bearer k', 'content-type': 'application/json' };
+
+  it('answers app.fetch for the model list', async () => {
+    const response = await app.fetch(
+      new Request('http://x/v1/models', { headers: { authorization: 'Bearer k' } }),
+    );
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { data: unknown[] }).data).toHaveLength(5);
+  });
+
+  it('streams a chat reply from the reference engine', async () => {
+    const response = await app.fetch(
+      new Request('http://x/v1/chat/completions', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          model: 'svc-chat',
+          stream: true,
+          max_tokens: 8,
+          messages: [{ role: 'user', content: 'hi' }],
+        }),
+      }),
+    );
+    const { events, done } = parseSse(await response.text());
+    expect(done).toBe(true);
+    expect(events.length).toBeGreaterThan(2);
+  });
+
+  it('ends the stream early when the request signal aborts', async () => {
+    const controller = new AbortController();
+    const response = await app.fetch(
+      new Request('http://x/v1/chat/completions', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          model: 'svc-chat',
+          stream: true,
+          messages: [{ role: 'user', content: 'write 2000 words' }],
+        }),
+        signal: controller.signal,
+      }),
+    );
+    const reader = response.body!.getReader();
+    await reader.read();
+    controller.abort();
+    // The stream closes early: what is left ends without the [DONE] of a finished reply.
+    let rest = '';
+    for (let r = await reader.read(); !r.done; r = await reader.read())
+      rest += new TextDecoder().decode(r.value);
+    expect(rest).not.toContain('[DONE]');
+  });
+});
