@@ -1,18 +1,8 @@
 import { useParams } from 'react-router';
-import { PlannedPage } from './planned-page';
+import { ModelDetailPage } from '../../features/models/model-detail-page';
 
-/** /models/:id */
+/** /models/:id (react-router hands the id over decoded). */
 export default function ModelDetailRoute() {
   const { id = '' } = useParams();
-  return (
-    <PlannedPage
-      title={`Model ${id}`}
-      purpose={`What the active connection says about “${id}”.`}
-      capabilities={[
-        'Read the model’s description and every field of GET /models/{id}.',
-        'See a clear model_not_found error when the server has no such model.',
-        'Open the model in the page that fits it.',
-      ]}
-    />
-  );
+  return <ModelDetailPage key={id} modelId={id} />;
 }

@@ -22,7 +22,8 @@ export function LanguagePicker({ value, onChange, guessed }: LanguagePickerProps
       </label>
       <select
         id={id}
-        className={`${INPUT_CLASS} w-auto font-mono`}
+        style={{ width: '13rem' }}
+        className={`${INPUT_CLASS} font-mono`}
         value={current}
         onChange={(e) => onChange(e.target.value === AUTO_LANGUAGE ? undefined : e.target.value)}
       >
@@ -34,7 +35,7 @@ export function LanguagePicker({ value, onChange, guessed }: LanguagePickerProps
         ))}
       </select>
       {current === AUTO_LANGUAGE ? (
-        <span className="text-xs text-zinc-500 dark:text-zinc-400">
+        <span className="text-xs whitespace-nowrap text-zinc-500 dark:text-zinc-400">
           not sent{guessed ? `; highlighting as ${guessed}` : ''}
         </span>
       ) : null}

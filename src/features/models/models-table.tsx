@@ -1,0 +1,49 @@
+import { Link } from 'react-router';
+import type { Model } from '../../lib/api';
+import { FOCUS_RING } from '../../components/ui/button';
+import { createdDate, createdInstant } from './model-dates';
+
+export interface ModelsTableProps {
+  models: Model[];
+}
+
+/** The model list as a table; each id links to the model's own page. */
+export function ModelsTable({ models }: ModelsTableProps) {
+  return (
+    <table className="w-full border-collapse text-sm">
+      <thead>
+        <tr className="border-b border-zinc-300 text-left text-xs text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+          <th scope="col" className="py-1 pr-4 font-medium">
+            id
+          </th>
+          <th scope="col" className="py-1 pr-4 font-medium">
+            owner
+          </th>
+          <th scope="col" className="py-1 font-medium">
+            created (UTC)
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {models.map((model) => (
+          <tr key={model.id} className="border-b border-zinc-200 dark:border-zinc-800">
+            <td className="py-1 pr-4 font-mono">
+              <Link
+                to={`/models/${encodeURIComponent(model.id)}`}
+                className={`rounded text-sky-700 hover:underline dark:text-sky-400 ${FOCUS_RING}`}
+              >
+                {model.id}
+              </Link>
+            </td>
+            <td className="py-1 pr-4 font-mono">{model.owned_by}</td>
+            <td className="py-1 font-mono">
+              <time dateTime={createdInstant(model.created)} title={createdInstant(model.created)}>
+                {createdDate(model.created)}
+              </time>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

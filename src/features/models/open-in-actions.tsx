@@ -1,0 +1,34 @@
+import { useNavigate } from 'react-router';
+import { purposesOfModel } from '../../components/params';
+import { Button } from '../../components/ui/button';
+import { useSettingsStore } from '../../stores';
+
+export interface OpenInActionsProps {
+  modelId: string;
+}
+
+/**
+ * "Open in chat / code / vision / audio" for the pages the model suits: chooses the model in that
+ * page's parameters, then goes there.
+ */
+export function OpenInActions({ modelId }: OpenInActionsProps) {
+  const navigate = useNavigate();
+  const setParameter = useSettingsStore((s) => s.setParameter);
+  return (
+    <div role="group" aria-label="Open in" className="flex flex-wrap items-center gap-2">
+      <span className="text-xs text-zinc-600 dark:text-zinc-400">Open in</span>
+      {purposesOfModel(modelId).map((page) => (
+        <Button
+          key={page}
+          size="sm"
+          onClick={() => {
+            setParameter(page, 'model', modelId);
+            void navigate(`/${page}`);
+          }}
+        >
+          {page}
+        </Button>
+      ))}
+    </div>
+  );
+}
