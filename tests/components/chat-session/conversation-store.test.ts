@@ -1,0 +1,150 @@
+import 'fake-indexeddb/auto';
+import { createStore, type UseStore } from 'idb-keyval';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createConversationStore, StorageError } from '../../../src/features/chat/storage';
+import type { Conversation } from '../../../src/lib/chat';
+
+let dbCount = 0;
+const freshStore = () => createStore(`test-db-${++dbCount}`, 'conversations');
+
+function conversation(id: string, extra: Partial<Conversation> = {}): Conversation {
+  return {
+    id,
+    title: `Title ${id}`,
+    createdAt: 1,
+    updatedAt: 1,
+    model: 'svc-chat',
+    systemPrompt: '',
+    parameters: {},
+    messages: [],
+    ...extra,
+  };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('conversation store', () => {
+  it('creates, lists newest first, renames and loads conversations', async () => {
+    let clock = 100;
+    const store = createConversationStore({ store: freshStore(), now: () => clock++ });
+    const a = await store.create({ model: 'svc-chat' });
+    const b = await store.create({ model: 'svc-reasoner', title: 'Second' });
+    expect((await store.list()).map((c) => c.id)).toEqual([b.id, a.id]);
+    await store.rename(a.id, 'Renamed');
+    expect(await store.list()).toEqual([
+      { id: a.id, title: 'Renamed', updatedAt: expect.any(Number) },
+      { id: b.id, title: 'Second', updatedAt: b.updatedAt },
+    ]);
+    expect(await store.load(b.id)).toEqual(b);
+    expect(await store.load('nope')).toBeNull();
+  });
+
+  it('survives a new store instance over the same database (a reload)', async () => {
+    const db = freshStore();
+    await createConversationStore({ store: db }).save(conversation('x'));
+    expect(await createConversationStore({ store: db }).load('x')).toEqual(conversation('x'));
+  });
+
+  it('marks a reply saved mid-stream as interrupted when loaded, keeping its text', async () => {
+    const store = createConversationStore({ store: freshStore() });
+    await store.save(
+      conversation('s', {
+        messages: [
+          { id: 'u', role: 'user', content: 'Hi', createdAt: 1 },
+          { id: 'a', role: 'assistant', content: 'Half a rep', status: 'streaming', createdAt: 2 },
+        ],
+      }),
+    );
+    const loaded = await store.load('s');
+    expect(loaded!.messages[1]).toMatchObject({ status: 'interrupted', content: 'Half a rep' });
+  });
+
+  it('deletes softly: hidden at once, restorable within the window, purged after it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const store = createConversationStore({ store: freshStore(), undoMs: 5000 });
+    await store.save(conversation('keep'));
+    await store.save(conversation('gone'));
+    const deletion = await store.remove('keep');
+    expect((await store.list()).map((c) => c.id)).toEqual(['gone']);
+    expect(await deletion.undo()).toBe(true);
+    expect((await store.list()).map((c) => c.id).sort()).toEqual(['gone', 'keep']);
+
+    const final = await store.remove('gone');
+    await vi.advanceTimersByTimeAsync(5001);
+    expect(await final.undo()).toBe(false);
+    // The purge itself runs after the timer, as its own IndexedDB transactions.
+    await vi.waitFor(async () => expect(await store.load('gone')).toBeNull());
+    expect((await store.list()).map((c) => c.id)).toEqual(['keep']);
+  });
+
+  it('purges a deletion left pending by a previous page once its window has passed', async () => {
+    const db = freshStore();
+    let clock = 0;
+    const first = createConversationStore({ store: db, undoMs: 1000, now: () => clock });
+    await first.save(conversation('old'));
+    await first.remove('old');
+    first.dispose(); // the page went away before the timer fired
+    clock = 5000;
+    const second = createConversationStore({ store: db, undoMs: 1000, now: () => clock });
+    expect(await second.list()).toEqual([]);
+    expect(await second.load('old')).toBeNull();
+  });
+
+  it('searches titles and message content, ignoring case', async () => {
+    const store = createConversationStore({ store: freshStore() });
+    await store.save(conversation('t', { title: 'Paris trip', updatedAt: 1 }));
+    await store.save(
+      conversation('m', {
+        updatedAt: 2,
+        messages: [{ id: '1', role: 'assistant', content: 'The EIFFEL tower', createdAt: 1 }],
+      }),
+    );
+    await store.save(conversation('n', { title: 'Unrelated' }));
+    expect((await store.search('paris')).map((c) => c.id)).toEqual(['t']);
+    expect((await store.search('eiffel')).map((c) => c.id)).toEqual(['m']);
+    expect(await store.search('nothing like this')).toEqual([]);
+    expect(await store.search('')).toHaveLength(3);
+  });
+
+  it('re-imports an export to the same conversation, under a new id when the old one exists', async () => {
+    const store = createConversationStore({ store: freshStore(), createId: () => 'copy' });
+    const original = conversation('orig', {
+      messages: [{ id: 'u', role: 'user', content: 'Hi', createdAt: 1 }],
+      parameters: { temperature: 0.5 },
+    });
+    await store.save(original);
+    const json = (await store.exportJson('orig'))!;
+    const result = await store.importJson(json);
+    expect(result).toEqual({ ok: true, conversation: { ...original, id: 'copy' } });
+    expect(await store.load('copy')).toEqual({ ...original, id: 'copy' });
+
+    const fresh = createConversationStore({ store: freshStore() });
+    expect(await fresh.importJson(json)).toEqual({ ok: true, conversation: original });
+  });
+
+  it('reports what is wrong with an invalid import and saves nothing', async () => {
+    const store = createConversationStore({ store: freshStore() });
+    const result = await store.importJson(
+      '{"format":"svc-playground.conversation","version":1,"conversation":{}}',
+    );
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.issues).toContainEqual({ path: '$.conversation.id', reason: 'is missing' });
+    expect(await store.list()).toEqual([]);
+  });
+
+  it('surfaces a full disk as a quota StorageError instead of swallowing it', async () => {
+    const real = freshStore();
+    const full: UseStore = (mode, callback) =>
+      mode === 'readwrite'
+        ? Promise.reject(new DOMException('Quota exceeded', 'QuotaExceededError'))
+        : real(mode, callback);
+    const store = createConversationStore({ store: full });
+    const error = await store.save(conversation('big')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StorageError);
+    expect(error).toMatchObject({
+      kind: 'quota',
+      message: expect.stringMatching(/save conversation "Title big".*full/),
+    });
+    expect((error as StorageError).hint).toMatch(/Delete or export/);
+  });
+});
