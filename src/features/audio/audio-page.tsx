@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { DEFAULT_MODEL } from '../../components/params';
+import { Button } from '../../components/ui/button';
+import { ErrorPanel } from '../../components/ui/error-panel';
+import { PageFrame } from '../../components/ui/page-frame';
+import type { TranscriptionFormat, TranscriptionResult } from '../../lib/api';
+import { useApi, useSettingsStore } from '../../stores';
+import { checkAudioFile, formatBytes, type AudioSource } from './audio-source';
+import { buildTranscriptionInput } from './build-transcription-input';
+import { AudioFileFacts } from './components/audio-file-facts';
+import { AudioInput } from './components/audio-input';
+import { AudioParameters } from './components/audio-parameters';
+import { TranscriptionView } from './components/transcription-view';
+import { useAudioSource } from './use-audio-source';
+import { useRequestRun } from './use-request-run';
+
+interface Transcribed {
+  result: TranscriptionResult<TranscriptionFormat>;
+  source: AudioSource;
+}
+
+/** The audio page: a file or a recording in, the transcript out in the format asked for. */
+export function AudioPage() {
+  const api = useApi();
+  const parameters = useSettingsStore((s) => s.parameters.audio);
+  const { source, choose } = useAudioSource();
+  const [problem, setProblem] = useState<string | null>(null);
+  const { state, run, cancel, reset } = useRequestRun<Transcribed>();
+  const pending = state.status === 'pending';
+  const model = parameters.model ?? DEFAULT_MODEL.audio;
+  const typeProblem = source ? checkAudioFile(source.file) : null;
+
+  function send(ignoreType = false) {
+    if (!api.client || pending) return;
+    if (!source) {
+      setProblem('No audio yet: choose or drop an audio file, or record one, then press Transcribe.');
+      return;
+    }
+    if (typeProblem && !ignoreType) {
+      setProblem(typeProblem);
+      return;
+    }
+    setProblem(null);
+    const client = api.client;
+    const input = buildTranscriptionInput(source.file, model, parameters);
+    const sent = source;
+    void run(async (signal) => ({ result: await client.transcribe(input, { signal }), source: sent }));
+  }
+
+  function onFile(file: File, origin: AudioSource['origin']) {
+    setProblem(null);
+    // The shown transcript keeps playing the audio it was made from.
+    choose(file, origin, state.status === 'done' ? state.result.source.url : null);
+  }
+
+  return (
+    <PageFrame
+      title="Audio"
+      purpose="Transcribe an audio file or a recording, as text or as timed subtitles."
+    >
+      <div className="grid min-h-0 flex-1 grid-cols-1 gap-4 lg:grid-cols-2">
+        <form
+          aria-label="Transcription request"
+          className="flex flex-col gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            send();
+          }}
+        >
+          <AudioInput onFile={onFile} />
+          {source ? <AudioFileFacts source={source} /> : null}
+          {typeProblem && problem !== typeProblem ? (
+            <p role="status" className="text-sm text-amber-800 dark:text-amber-300">
+              {typeProblem}
+            </p>
+          ) : null}
+          <AudioParameters />
+          {problem ? (
+            <div
+              role="alert"
+              className="flex flex-wrap items-center gap-2 text-sm text-red-700 dark:text-red-400"
+            >
+              <span>{problem}</span>
+              {problem === typeProblem ? (
+                <Button size="sm" onClick={() => send(true)}>
+                  Send anyway
+                </Button>
+              ) : null}
+            </div>
+          ) : null}
+          {api.client === null ? (
+            <p className="text-sm text-amber-800 dark:text-amber-300">{api.problem}</p>
+          ) : null}
+          <div className="flex items-center gap-2">
+            <Button type="submit" variant="primary" disabled={api.client === null || pending}>
+              {pending ? 'Transcribing…' : 'Transcribe'}
+            </Button>
+            {pending ? (
+              <Button variant="danger" onClick={cancel}>
+                Cancel
+              </Button>
+            ) : null}
+          </div>
+        </form>
+        <div className="flex min-w-0 flex-col gap-2" aria-live="polite">
+          {state.status === 'idle' ? (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">The transcript appears here.</p>
+          ) : null}
+          {pending && source ? (
+            <div className="flex flex-col gap-1 text-sm">
+              {/* fetch reports no upload progress, so the bar is honest about not knowing how far it is. */}
+              <progress aria-label="Uploading and transcribing" className="w-full" />
+              <p>
+                Uploading {formatBytes(source.file.size)} to {model} and waiting for the transcript… (this
+                browser client cannot measure upload progress)
+              </p>
+            </div>
+          ) : null}
+          {state.status === 'cancelled' ? <p className="text-sm">Cancelled; nothing was kept.</p> : null}
+          {state.status === 'error' ? (
+            <ErrorPanel error={state.error} onRetry={() => send(true)} onDismiss={reset} />
+          ) : null}
+          {state.status === 'done' ? (
+            <TranscriptionView result={state.result.result} source={state.result.source} />
+          ) : null}
+        </div>
+      </div>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,100 @@
+import { ModelPicker, NumberParameter } from '../../../components/params';
+import { Field, INPUT_CLASS } from '../../../components/ui/field';
+import type { TranscriptionFormat } from '../../../lib/api';
+import { useSettingsStore } from '../../../stores';
+
+const FORMATS: readonly TranscriptionFormat[] = ['json', 'text', 'srt', 'vtt'];
+const COMMON_LANGUAGES = [
+  'en',
+  'de',
+  'es',
+  'fr',
+  'it',
+  'ja',
+  'ko',
+  'nl',
+  'pl',
+  'pt',
+  'pt-BR',
+  'ru',
+  'tr',
+  'uk',
+  'zh',
+];
+
+/** Model, language, temperature and response_format of the audio page; unset ones are not sent. */
+export function AudioParameters() {
+  const parameters = useSettingsStore((s) => s.parameters.audio);
+  const setParameter = useSettingsStore((s) => s.setParameter);
+  return (
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+      <ModelPicker
+        purpose="audio"
+        value={parameters.model}
+        onChange={(model) => setParameter('audio', 'model', model)}
+      />
+      <Field
+        label={<span className="font-mono">response_format</span>}
+        hint="json, text, srt or vtt; unset = not sent"
+      >
+        {(control) => (
+          <select
+            {...control}
+            className={`${INPUT_CLASS} font-mono`}
+            value={parameters.response_format ?? ''}
+            onChange={(e) =>
+              setParameter(
+                'audio',
+                'response_format',
+                e.target.value === '' ? undefined : (e.target.value as TranscriptionFormat),
+              )
+            }
+          >
+            <option value="">server default (json)</option>
+            {FORMATS.map((format) => (
+              <option key={format} value={format}>
+                {format}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field
+        label={<span className="font-mono">language</span>}
+        hint="A code such as en or pt-BR; empty or auto = not sent (the server detects it)"
+      >
+        {(control) => (
+          <>
+            <input
+              {...control}
+              type="text"
+              list="audio-language-codes"
+              autoComplete="off"
+              spellCheck={false}
+              className={`${INPUT_CLASS} font-mono`}
+              placeholder="auto"
+              value={parameters.language ?? ''}
+              onChange={(e) =>
+                setParameter('audio', 'language', e.target.value === '' ? undefined : e.target.value)
+              }
+            />
+            <datalist id="audio-language-codes">
+              {COMMON_LANGUAGES.map((code) => (
+                <option key={code} value={code} />
+              ))}
+            </datalist>
+          </>
+        )}
+      </Field>
+      <NumberParameter
+        name="temperature"
+        value={parameters.temperature}
+        onChange={(value) => setParameter('audio', 'temperature', value)}
+        min={0}
+        max={1}
+        step={0.1}
+        serverDefault="0"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isApiError } from '../../lib/api';
+
+/** Where one user-started request stands. */
+export type RunState<T> =
+  | { status: 'idle' }
+  | { status: 'pending' }
+  | { status: 'done'; result: T }
+  | { status: 'error'; error: unknown }
+  | { status: 'cancelled' };
+
+/**
+ * Runs one request at a time with a stop: `run` aborts any request still going, `cancel` aborts
+ * the current one, and leaving the page aborts it too, so no answer lands on an unmounted page.
+ */
+export function useRequestRun<T>() {
+  const [state, setState] = useState<RunState<T>>({ status: 'idle' });
+  const controller = useRef<AbortController | null>(null);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const run = useCallback(async (request: (signal: AbortSignal) => Promise<T>) => {
+    controller.current?.abort();
+    const abort = new AbortController();
+    controller.current = abort;
+    setState({ status: 'pending' });
+    try {
+      const result = await request(abort.signal);
+      if (controller.current === abort) setState({ status: 'done', result });
+    } catch (error) {
+      if (controller.current !== abort) return;
+      const aborted = abort.signal.aborted || (isApiError(error) && error.kind === 'aborted');
+      setState(aborted ? { status: 'cancelled' } : { status: 'error', error });
+    } finally {
+      if (controller.current === abort) controller.current = null;
+    }
+  }, []);
+
+  const cancel = useCallback(() => controller.current?.abort(), []);
+  const reset = useCallback(() => {
+    controller.current?.abort();
+    controller.current = null;
+    setState({ status: 'idle' });
+  }, []);
+
+  return { state, run, cancel, reset };
+}
