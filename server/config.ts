@@ -1,9 +1,8 @@
 /**
  * The local service's configuration, read from environment variables (and, in `npm start`, from an
- * optional JSON config file merged under them). `resolveConfig` is pure: it reads only its argument.
+ * optional JSON config file merged under them, see config-file.ts). `resolveConfig` is pure: it reads
+ * only its argument.
  */
-import { readFileSync } from 'node:fs';
-
 /** Where the upstream engine forwards: an OpenAI-compatible server named by the operator, never by a browser. */
 export interface UpstreamConfig {
   /** Base URL, used exactly as given (minus a trailing slash): include `/v1` if the server needs it. */
@@ -252,40 +251,4 @@ export function resolveConfig(env: Record<string, string | undefined>): ServiceC
         )
       : null,
   };
-}
-
-/**
- * Reads a JSON config file whose keys are the environment variables above (values: strings or numbers;
- * SVC_API_KEYS may be an array; SVC_UPSTREAM_MODELS, SVC_RATE_LIMITS and SVC_BODY_LIMITS may be objects).
- * Returns them as environment strings, so that real environment variables can override them.
- */
-export function readConfigFile(filePath: string): Record<string, string> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(filePath, 'utf8'));
-  } catch (error) {
-    throw new Error(`SVC_CONFIG_FILE=${filePath} could not be read as JSON: ${(error as Error).message}`);
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new Error(
-      `SVC_CONFIG_FILE=${filePath} must hold a JSON object such as {"SVC_API_KEYS": ["my-key"]}`,
-    );
-  }
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(parsed)) {
-    if (typeof value === 'string' || typeof value === 'number') env[name] = String(value);
-    else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) env[name] = value.join(',');
-    else if (typeof value === 'object' && value !== null && name === 'SVC_UPSTREAM_MODELS')
-      env[name] = JSON.stringify(value);
-    else if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      env[name] = Object.entries(value as Record<string, unknown>)
-        .map(([k, v]) => `${k}=${String(v)}`)
-        .join(',');
-    } else {
-      throw new Error(
-        `SVC_CONFIG_FILE=${filePath}: "${name}" must be a string, a number, an array of strings or an object`,
-      );
-    }
-  }
-  return env;
 }

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, type Plugin } from 'vite';
 import { createApp } from './app';
-import { readConfigFile, resolveConfig } from './config';
+import { resolveConfig } from './config';
+import { readConfigFile } from './config-file';
 import { isServiceRequest } from './http/page-routes';
 import { dataDirectory, loadOrCreateLocalKey } from './keys';
 

@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
-import { readConfigFile, resolveConfig, type ServiceConfig } from './config';
+import { resolveConfig, type ServiceConfig } from './config';
+import { readConfigFile } from './config-file';
 import { createPageServer } from './http/static-files';
 import { dataDirectory, loadOrCreateLocalKey } from './keys';
 

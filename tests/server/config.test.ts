@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readConfigFile, resolveConfig } from '../../server/config';
+import { resolveConfig } from '../../server/config';
+import { readConfigFile } from '../../server/config-file';
 
 describe('resolveConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
