@@ -1,13 +1,13 @@
 import 'fake-indexeddb/auto';
 import { createStore } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { StorageError } from '../../../src/features/chat/storage';
 import {
   autosaveSession,
   createAutosaver,
   createConversationStore,
   requestPersistentStorage,
   resetPersistentStorageRequest,
-  StorageError,
   titleFromMessages,
 } from '../../../src/features/chat/storage';
 import type { Conversation } from '../../../src/lib/chat';
