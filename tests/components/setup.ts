@@ -1,16 +1,24 @@
 /**
  * Setup for every component test (jsdom): jest-dom matchers, the browser APIs jsdom lacks
- * (matchMedia, <dialog>'s modal methods), and a clean slate after each test: unmounted trees, the
+ * (matchMedia, <dialog>'s modal methods, Range geometry), and a clean slate after each test: unmounted trees, the
  * settings store back to its first state, empty localStorage, no theme class.
  */
 import '@testing-library/jest-dom/vitest';
+// Whole-app renders include the chat page, which keeps conversations in IndexedDB; jsdom has none.
+import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { resetSettingsStore } from '../../src/stores';
-import { installDialogPolyfill, installMatchMedia, resetMatchMedia } from './support/browser-polyfills';
+import {
+  installDialogPolyfill,
+  installMatchMedia,
+  installRangeGeometry,
+  resetMatchMedia,
+} from './support/browser-polyfills';
 
 installMatchMedia();
 installDialogPolyfill();
+installRangeGeometry();
 
 afterEach(() => {
   cleanup();

@@ -12,7 +12,7 @@ const html = document.documentElement;
 describe('theme', () => {
   it('follows the system colour scheme by default, live as it changes', async () => {
     renderApp();
-    await screen.findByRole('heading', { level: 1, name: 'Chat' });
+    await screen.findByRole('heading', { level: 1, name: 'Blank test page' });
     expect(html).not.toHaveClass('dark');
     act(() => setPrefersDark(true));
     expect(html).toHaveClass('dark');
@@ -25,7 +25,7 @@ describe('theme', () => {
     const user = userEvent.setup({ delay: null });
     setPrefersDark(true);
     renderApp();
-    await screen.findByRole('heading', { level: 1, name: 'Chat' });
+    await screen.findByRole('heading', { level: 1, name: 'Blank test page' });
     expect(html).toHaveClass('dark');
     await user.click(screen.getByRole('button', { name: /^Theme: System/ }));
     expect(useSettingsStore.getState().theme).toBe('light');

@@ -76,3 +76,17 @@ function escapeCancels(this: HTMLDialogElement, event: KeyboardEvent): void {
   const cancel = new Event('cancel', { cancelable: true });
   if (this.dispatchEvent(cancel)) this.close();
 }
+
+/**
+ * jsdom does no layout, so `Range` has no geometry; editors that measure text (CodeMirror) call it.
+ * Empty rectangles are what a hidden element would report in a browser.
+ */
+export function installRangeGeometry(): void {
+  const empty = () => new DOMRect(0, 0, 0, 0);
+  if (typeof Range.prototype.getClientRects !== 'function') {
+    Range.prototype.getClientRects = () =>
+      Object.assign([] as DOMRect[], { item: () => null }) as unknown as DOMRectList;
+  }
+  if (typeof Range.prototype.getBoundingClientRect !== 'function')
+    Range.prototype.getBoundingClientRect = empty;
+}

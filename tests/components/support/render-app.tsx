@@ -13,14 +13,21 @@ export interface RenderAppOptions {
   extraRoutes?: RouteObject[];
 }
 
-/** Renders the whole app in a memory router at `path`. */
+/**
+ * A blank page inside the real layout, where tests of the shell (header, settings) render by
+ * default, so that what the real pages do on their own cannot disturb them.
+ */
+export const BLANK_PAGE_PATH = '/__blank';
+const blankPage: RouteObject = { path: BLANK_PAGE_PATH.slice(1), element: <h1>Blank test page</h1> };
+
+/** Renders the whole app in a memory router at `path` (the blank page by default). */
 export function renderApp({
-  path = '/chat',
+  path = BLANK_PAGE_PATH,
   fetch,
   bootstrapOrigin = null,
   extraRoutes = [],
 }: RenderAppOptions = {}) {
-  const router = createMemoryRouter(buildAppRoutes(extraRoutes), { initialEntries: [path] });
+  const router = createMemoryRouter(buildAppRoutes([blankPage, ...extraRoutes]), { initialEntries: [path] });
   const utils = render(
     <App router={router} bootstrapOrigin={bootstrapOrigin} {...(fetch ? { fetch } : {})} />,
   );
