@@ -108,7 +108,12 @@ export function ConnectionForm({ initial, title, onSave, onCancel }: ConnectionF
               spellCheck={false}
               onChange={(e) => setValues({ ...values, apiKey: e.target.value })}
             />
-            <Button size="sm" aria-pressed={reveal} onClick={() => setReveal(!reveal)}>
+            <Button
+              size="sm"
+              className="shrink-0 whitespace-nowrap"
+              aria-pressed={reveal}
+              onClick={() => setReveal(!reveal)}
+            >
               {reveal ? 'Hide key' : 'Show key'}
             </Button>
           </div>
