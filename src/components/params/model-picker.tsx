@@ -23,7 +23,7 @@ export function ModelPicker({ purpose, value, onChange, className = '' }: ModelP
   const models = useQuery(modelsQueryOptions(api));
   const fallback = DEFAULT_MODEL[purpose];
   const chosen = value ?? fallback;
-  const ids = (models.data?.data ?? []).map((m) => m.id);
+  const ids = (models.data?.data ?? []).map((m) => m.id).sort();
   const suited = ids.filter((id) => modelSuits(id, purpose));
   const others = ids.filter((id) => !modelSuits(id, purpose));
   const unlisted = [chosen, fallback].filter((id, i, all) => !ids.includes(id) && all.indexOf(id) === i);
