@@ -78,8 +78,9 @@ export function readChatRequest(body: JsonObject): ChatCompletionRequest {
     tools: 'send "functions" (the format this service speaks) instead of "tools".',
     tool_choice: 'send "function_call" instead of "tool_choice".',
   });
-  // One choice per request is all the service makes.
-  optionalInteger(body, 'n', 1, 1);
+  if (body.n !== undefined && body.n !== null && body.n !== 1) {
+    throw invalidParam('n', `'n' must be 1: the service makes one choice per request.`);
+  }
   const messages = readMessages(body, 'chat');
   const functions = readFunctions(body);
   const logprobs = optionalBoolean(body, 'logprobs');

@@ -80,7 +80,7 @@ const CASES: [string, Record<string, unknown>, string | null, RegExp][] = [
   ['top_logprobs over 20', { logprobs: true, top_logprobs: 21 }, 'top_logprobs', /from 0 to 20/],
   ['logit_bias key not a token id', { logit_bias: { hello: 1 } }, 'logit_bias.hello', /token ids/],
   ['logit_bias out of range', { logit_bias: { '42': 101 } }, 'logit_bias.42', /-100 to 100/],
-  ['n above 1', { n: 2 }, 'n', /from 1 to 1/],
+  ['n above 1', { n: 2 }, 'n', /must be 1: the service makes one choice/],
   ['tools instead of functions', { tools: [] }, 'tools', /send "functions"/],
   ['response_format not an object', { response_format: 'json' }, 'response_format', /must be an object/],
   [
