@@ -150,10 +150,10 @@ describe('local vision engine', { timeout: 60_000 }, () => {
     ['ftp://example.com/a.png', 'must be an http(s) URL or a data: URL'],
   ])('refuses %s with a 400 naming the image part', async (url, words) => {
     const error = await refusalOf(
-      collectReply(engine, [imageMessage('look', { url: dataUrl(textPng) }, { url })]),
+      collectReply(engine, [imageMessage('look', { url }, { url: dataUrl(textPng) })]),
     );
     expect(error.status).toBe(400);
-    expect(error.body.param).toBe('messages[0].content[2].image_url.url');
+    expect(error.body.param).toBe('messages[0].content[1].image_url.url');
     expect(error.body.code).toBe('invalid_request_error');
     expect(error.body.message).toContain(words);
   });
