@@ -76,7 +76,7 @@ export async function* generateChat(
         tokensPerSecond: options.tokensPerSecond,
       },
     );
-    if (!emitted.completed) return;
+    if (!emitted.completed || signal.aborted) return;
     const args = JSON.stringify(fillArguments(called.parameters, analysis.lastText));
     yield { type: 'function_call', name: called.name, arguments: args };
     const callTokens = countTokens(called.name) + countTokens(args);

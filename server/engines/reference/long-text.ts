@@ -1,7 +1,7 @@
 /**
  * Long replies on request ("long", "write 2000 words", "5 paragraphs"): sections of filler prose about
  * the playground, with headings, lists, tables and code blocks every few paragraphs, so a long stream
- * exercises the renderer. Deterministic at temperature 0; the wording varies with the picker above it.
+ * exercises the renderer. Deterministic at temperature 0; above it the wording varies with the seed.
  */
 import { countWords } from './request-analysis';
 import { createRandom, hashString, type PhrasePicker } from './sampling';
@@ -39,37 +39,66 @@ const ENDINGS = [
   'for the renderer to draw.',
 ];
 
-function choose<T>(items: readonly T[], random: () => number): T {
-  return items[Math.floor(random() * items.length)] as T;
-}
+/**
+ * Writes the filler sentences. Sampling parameters act on them visibly: `top_p` keeps only the first
+ * top_p share of each word list (lower = plainer, more repetitive prose); a positive penalty
+ * (frequency + presence) redraws sentences already written, a negative one repeats the last one.
+ */
+class ProseWriter {
+  private readonly used = new Set<string>();
+  private previous: string | undefined;
 
-function sentence(random: () => number): string {
-  return `${choose(SUBJECTS, random)} ${choose(VERBS, random)} ${choose(OBJECTS, random)} ${choose(ENDINGS, random)}`;
-}
+  constructor(
+    readonly random: () => number,
+    private readonly topP: number,
+    private readonly penalty: number,
+  ) {}
 
-function paragraph(random: () => number): string {
-  const count = 3 + Math.floor(random() * 3);
-  return Array.from({ length: count }, () => sentence(random)).join(' ');
+  choose<T>(items: readonly T[]): T {
+    const pool = Math.max(1, Math.ceil(this.topP * items.length));
+    return items[Math.floor(this.random() * pool)] as T;
+  }
+
+  private draw(): string {
+    return `${this.choose(SUBJECTS)} ${this.choose(VERBS)} ${this.choose(OBJECTS)} ${this.choose(ENDINGS)}`;
+  }
+
+  sentence(): string {
+    let text = this.draw();
+    if (this.penalty < 0 && this.previous !== undefined && this.random() < Math.min(0.9, -this.penalty / 2)) {
+      text = this.previous;
+    }
+    for (let retry = Math.round(this.penalty * 4); retry > 0 && this.used.has(text); retry -= 1)
+      text = this.draw();
+    this.used.add(text);
+    this.previous = text;
+    return text;
+  }
+
+  paragraph(): string {
+    const count = 3 + Math.floor(this.random() * 3);
+    return Array.from({ length: count }, () => this.sentence()).join(' ');
+  }
 }
 
 /** An extra block after every few paragraphs, cycling through what a renderer must handle. */
-function block(index: number, random: () => number): string {
+function block(index: number, writer: ProseWriter): string {
   switch (index % 3) {
     case 0:
-      return Array.from({ length: 3 }, (_, i) => `- Item ${i + 1}: ${sentence(random)}`).join('\n');
+      return Array.from({ length: 3 }, (_, i) => `- Item ${i + 1}: ${writer.sentence()}`).join('\n');
     case 1:
       return [
         '| Step | Tokens | Note |',
         '|---|---|---|',
         ...Array.from(
           { length: 3 },
-          (_, i) => `| ${i + 1} | ${Math.floor(random() * 900) + 10} | ${choose(ENDINGS, random)} |`,
+          (_, i) => `| ${i + 1} | ${Math.floor(writer.random() * 900) + 10} | ${writer.choose(ENDINGS)} |`,
         ),
       ].join('\n');
     default:
       return [
         '```ts',
-        `const step${index} = ${Math.floor(random() * 1000)};`,
+        `const step${index} = ${Math.floor(writer.random() * 1000)};`,
         `console.log('section ${index}', step${index});`,
         '```',
       ].join('\n');
@@ -81,7 +110,11 @@ export function composeLongText(
   request: { words?: number; paragraphs?: number },
   picker: PhrasePicker,
 ): string {
-  const random = createRandom(hashString(`long:${picker.next()}`));
+  const writer = new ProseWriter(
+    createRandom(hashString(`long:${picker.next()}`)),
+    picker.topP,
+    picker.penalty,
+  );
   const parts: string[] = ['## The long reply you asked for'];
   let words = 0;
   let paragraphs = 0;
@@ -91,9 +124,9 @@ export function composeLongText(
   while (words < wantWords && paragraphs < wantParagraphs) {
     if (paragraphs > 0 && paragraphs % 4 === 0) {
       parts.push(`### Part ${paragraphs / 4 + 1}`);
-      parts.push(block(paragraphs / 4, random));
+      parts.push(block(paragraphs / 4, writer));
     }
-    let text = paragraph(random);
+    let text = writer.paragraph();
     if (words + countWords(text) > wantWords) {
       // Trim the last paragraph so the prose's word count lands on the number asked for.
       text = text

@@ -41,12 +41,12 @@ export function parameterTable(request: ChatCompletionRequest): string {
     [
       'top_p',
       String(request.top_p ?? 1),
-      'only the first top_p share of alternative phrasings can be chosen',
+      'only the first top_p share of alternative phrasings and words can be chosen',
     ],
     [
       'frequency_penalty / presence_penalty',
       `${request.frequency_penalty ?? 0} / ${request.presence_penalty ?? 0}`,
-      'sum > 0 avoids reusing a phrasing; < 0 prefers reusing one',
+      'sum > 0 avoids repeating phrasings and sentences; < 0 repeats them',
     ],
     [
       'max_tokens',

@@ -102,7 +102,7 @@ export async function* emitReply(
   let pending: { ids: number[]; text: string }[] = [];
 
   function* flush(keepChars: number): Generator<EngineEvent> {
-    while (pending.length > 0) {
+    while (pending.length > 0 && !options.signal.aborted) {
       const pendingChars = pending.reduce((n, run) => n + run.text.length, 0);
       const head = pending[0];
       if (!head || pendingChars - head.text.length < keepChars) return;
@@ -144,7 +144,7 @@ export async function* emitReply(
   function* emitBefore(chars: number): Generator<EngineEvent> {
     let left = chars;
     for (const run of pending) {
-      if (left <= 0) break;
+      if (left <= 0 || options.signal.aborted) break;
       const text = run.text.slice(0, left);
       left -= text.length;
       const logprobs = logprobFor(run.ids, text);

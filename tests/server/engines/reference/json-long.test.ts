@@ -81,3 +81,21 @@ describe('reference chat engine: long replies', () => {
     expect(reply.events.filter((e) => e.type === 'text').length).toBeGreaterThan(20_000);
   }, 60_000);
 });
+
+describe('reference chat engine: sampling parameters in long replies', () => {
+  const sentences = (text: string) => new Set(text.match(/[A-Z][^.|\n]*\./g) ?? []);
+
+  it('writes plainer, more repetitive prose with a small top_p', async () => {
+    const wide = await chat({ content: 'write 600 words', top_p: 1 });
+    const narrow = await chat({ content: 'write 600 words', top_p: 0.1 });
+    expect(sentences(narrow.content).size).toBeLessThan(sentences(wide.content).size / 2);
+  });
+
+  it('repeats fewer sentences with a positive penalty than with a negative one', async () => {
+    const count = (text: string) => (text.match(/[A-Z][^.|\n]*\./g) ?? []).length;
+    const repeats = (text: string) => count(text) - sentences(text).size;
+    const avoid = await chat({ content: 'write 600 words', frequency_penalty: 2 });
+    const repeat = await chat({ content: 'write 600 words', presence_penalty: -2 });
+    expect(repeats(avoid.content)).toBeLessThan(repeats(repeat.content));
+  });
+});
