@@ -1,4 +1,4 @@
-import type { MessageTimings } from './conversation-types';
+import type { ConversationMessage, MessageTimings } from './conversation-types';
 
 /**
  * A cheap token estimate (about four characters per token for English text and code). Exact counts
@@ -51,4 +51,25 @@ export function finishReasonHint(reason: string | null | undefined): string | nu
     default:
       return null;
   }
+}
+
+/**
+ * The figures for one stored reply: the server's `completion_tokens` when it sent usage, else an
+ * estimate from the visible text and the reasoning (both were generated, so both count).
+ */
+export function messageMetrics(
+  message: ConversationMessage,
+): ReplyMetrics & { completionTokens: number | null; estimated: boolean } {
+  if (!message.timings)
+    return { ttftMs: null, totalMs: null, tokensPerSecond: null, completionTokens: null, estimated: false };
+  const reported = message.usage?.completion_tokens;
+  const completionTokens =
+    typeof reported === 'number'
+      ? reported
+      : estimateTokens(message.content) + (message.reasoning?.tokens ?? 0);
+  return {
+    ...replyMetrics(message.timings, completionTokens),
+    completionTokens,
+    estimated: typeof reported !== 'number',
+  };
 }

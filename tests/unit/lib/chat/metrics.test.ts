@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { estimateTokens, finishReasonHint, replyMetrics } from '../../../../src/lib/chat/metrics';
+import {
+  estimateTokens,
+  finishReasonHint,
+  messageMetrics,
+  replyMetrics,
+} from '../../../../src/lib/chat/metrics';
 
 describe('replyMetrics', () => {
   it('derives time to first token, total time and tokens per second from the generation phase', () => {
@@ -33,5 +38,42 @@ describe('finishReasonHint', () => {
     expect(finishReasonHint('length')).toMatch(/max_tokens/);
     expect(finishReasonHint('stop')).toBeNull();
     expect(finishReasonHint(null)).toBeNull();
+  });
+});
+
+describe('messageMetrics', () => {
+  const timings = { requestStartedAt: 0, firstTokenAt: 100, endedAt: 1100 };
+  it('uses the server usage when it was sent', () => {
+    const m = messageMetrics({
+      id: 'a',
+      role: 'assistant',
+      content: 'x'.repeat(400),
+      createdAt: 0,
+      timings,
+      usage: { prompt_tokens: 1, completion_tokens: 20, total_tokens: 21 },
+    });
+    expect(m).toMatchObject({
+      completionTokens: 20,
+      estimated: false,
+      tokensPerSecond: 20,
+      ttftMs: 100,
+      totalMs: 1100,
+    });
+  });
+
+  it('estimates from text and reasoning when no usage came, and says so', () => {
+    const m = messageMetrics({
+      id: 'a',
+      role: 'assistant',
+      content: 'x'.repeat(40),
+      createdAt: 0,
+      timings,
+      reasoning: { text: 'r', tokens: 5, startedAt: 0, endedAt: 1 },
+    });
+    expect(m).toMatchObject({ completionTokens: 15, estimated: true, tokensPerSecond: 15 });
+  });
+
+  it('has no figures for a hand-written message', () => {
+    expect(messageMetrics({ id: 'a', role: 'assistant', content: 'hi', createdAt: 0 }).ttftMs).toBeNull();
   });
 });
