@@ -4,6 +4,8 @@
  * `max_tokens` ("length") and before the first `stop` string ("stop"), with optional logprobs and
  * pacing, and stopping at once when the signal aborts.
  *
+ * Stop strings apply to the answer only, never to the reasoning that precedes it.
+ *
  * Counting rule: completion tokens are the tokens the engine generated, reasoning included. When a
  * stop string ends the reply, the tokens that formed it were generated and are counted, as a model's
  * are, but their text is not sent.

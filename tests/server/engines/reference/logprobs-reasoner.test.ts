@@ -81,6 +81,29 @@ describe('reference chat engine: svc-reasoner', () => {
     expect(reply.reasoning.length).toBeGreaterThan(0);
   });
 
+  it('thinks before calling a function, and counts both', async () => {
+    const functions = [
+      {
+        name: 'get_time',
+        description: 'Current time in a city',
+        parameters: { type: 'object' as const, properties: { city: { type: 'string' } }, required: ['city'] },
+      },
+    ];
+    const reply = await collect(
+      engines.chat.generate(
+        { ...request, messages: [{ role: 'user', content: 'get time in Tokyo' }], functions },
+        { signal: new AbortController().signal },
+      ),
+    );
+    expect(reply.events[0]?.type).toBe('reasoning');
+    expect(reply.reasoning).toContain('call it');
+    expect(reply.call).toEqual({ type: 'function_call', name: 'get_time', arguments: '{"city":"Tokyo"}' });
+    expect(reply.finish?.finish_reason).toBe('function_call');
+    expect(reply.finish?.usage.completion_tokens).toBe(
+      countTokens(reply.reasoning) + countTokens('get_time') + countTokens('{"city":"Tokyo"}'),
+    );
+  });
+
   it('svc-chat sends no reasoning', async () => {
     const reply = await chat({ content: 'Why is the sky blue?' });
     expect(reply.reasoning).toBe('');
