@@ -28,6 +28,7 @@ import { registerVisionRoutes } from './routes/vision';
 
 export type { ModelEngines } from './routes/context';
 
+/** What tests (and main.ts) may inject into createApp; everything has a default. */
 export interface AppDeps {
   /** Engines per model; any left out come from the configuration (upstream when set, else reference). */
   engines: Partial<ModelEngines>;

@@ -15,8 +15,10 @@ export interface UpstreamConfig {
 /** The four rate-limited endpoints. */
 export type LimitedEndpoint = 'chat' | 'code' | 'vision' | 'audio';
 
+/** `sse`: `data: ` lines ending with `data: [DONE]`; `jsonl`: bare JSON lines, no [DONE]. */
 export type StreamFormat = 'sse' | 'jsonl';
 
+/** Everything the service reads from its environment, resolved and checked. */
 export interface ServiceConfig {
   port: number;
   host: string;

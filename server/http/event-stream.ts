@@ -22,6 +22,10 @@ export interface StreamOptions {
  */
 const PREFETCH = 2;
 
+/**
+ * Reads the first chunks (so early engine errors keep their HTTP status), then answers 200 with a
+ * stream of the rest. An error after that ends the stream with one `{ "error": ... }` event and no [DONE].
+ */
 export async function streamResponse(
   chunks: AsyncIterator<unknown>,
   options: StreamOptions,
@@ -65,6 +69,7 @@ export async function streamResponse(
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       streamController = controller;
+      if (closed) controller.close(); // the client left while the first chunks were read
     },
     async pull(controller) {
       if (closed) return;

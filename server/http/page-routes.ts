@@ -6,6 +6,7 @@
 
 const PAGES = new Set(['/', '/chat', '/code', '/vision', '/audio', '/settings']);
 
+/** True for a GET/HEAD that should be answered with the SPA's index.html. */
 export function isPageNavigation(method: string, path: string, headers: Headers): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;

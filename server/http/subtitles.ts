@@ -30,6 +30,7 @@ function cueText(text: string): string {
     .replace(/\n{2,}/g, '\n');
 }
 
+/** SubRip: numbered cues, `HH:MM:SS,mmm --> HH:MM:SS,mmm`, blank line between cues. */
 export function toSrt(transcript: Transcript): string {
   return cues(transcript)
     .map(
@@ -39,6 +40,7 @@ export function toSrt(transcript: Transcript): string {
     .join('\n');
 }
 
+/** WebVTT: a `WEBVTT` header, then cues timed `HH:MM:SS.mmm --> HH:MM:SS.mmm`. */
 export function toVtt(transcript: Transcript): string {
   const body = cues(transcript)
     .map(

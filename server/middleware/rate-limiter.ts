@@ -12,6 +12,7 @@ export interface LimitDecision {
   resetAtMs: number;
 }
 
+/** Per-bucket sliding-window log; `now` is injectable so tests control time. */
 export class SlidingWindowLimiter {
   private readonly buckets = new Map<string, number[]>();
 
