@@ -1,4 +1,5 @@
 import type { ChatParameters } from './chat-parameters';
+import type { RateLimitState } from '../api/rate-limit';
 import type { FinishReason, FunctionCall, FunctionDefinition, TokenLogprob, Usage } from '../api/wire';
 
 /**
@@ -39,7 +40,7 @@ export interface MessageError {
   hint: string | null;
   requestId: string | null;
   /** Rate-limit state when the response carried one (the parsed `X-RateLimit-*` headers). */
-  rateLimit: unknown;
+  rateLimit: RateLimitState | null;
 }
 
 export interface ConversationMessage {

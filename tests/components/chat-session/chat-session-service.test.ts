@@ -134,6 +134,16 @@ describe('ChatSession against the local service', () => {
     expect(snapshot.messages[1]).toMatchObject({ status: 'error', content: '', error: snapshot.error });
   });
 
+  it('records a rate-limit refusal with its reset time', async () => {
+    const chat = session(localService({ env: { SVC_RATE_LIMITS: 'chat=1' } }));
+    await chat.send('Hi');
+    await chat.send('Again');
+    const { error } = chat.getSnapshot();
+    expect(error).toMatchObject({ kind: 'http', status: 429, rateLimit: { limit: 1, remaining: 0 } });
+    expect(error!.rateLimit!.resetAt).toBeGreaterThan(0);
+    expect(error!.code).toMatch(/rate_limit_exceeded|insufficient_quota/);
+  });
+
   it('does not send an empty failed reply back when the user tries again', async () => {
     const harness = localService();
     const chat = session(harness, { model: 'svc-nope' });

@@ -39,8 +39,10 @@ function paced(body: ReadableStream<Uint8Array>, pieceBytes = 512, pauseMs = 1):
   });
 }
 
-export function localService(options: { slow?: boolean; apiKey?: string } = {}): Harness {
-  const app = createApp(resolveConfig({ SVC_API_KEYS: 'test-key' }), { log: () => {} });
+export function localService(
+  options: { slow?: boolean; apiKey?: string; env?: Record<string, string> } = {},
+): Harness {
+  const app = createApp(resolveConfig({ SVC_API_KEYS: 'test-key', ...options.env }), { log: () => {} });
   const requests: RecordedRequest[] = [];
   const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
