@@ -1,209 +1,125 @@
-/**
- * The stream decoder for both forms the spec shows: Server-Sent Events (`data: <json>` lines, events
- * ended by a blank line, the stream by `data: [DONE]`) and bare JSON lines (one `{…}` object per line,
- * no prefix, no `[DONE]`). The form is recognised per line: a line that starts with `{` is a whole bare
- * JSON message (in SSE it would be a field named `{…`, which SSE ignores, so nothing valid is lost).
- *
- * Rules, as the SSE standard has them unless noted:
- * - Lines end at `\r\n`, `\n` or `\r`; a `\r\n` split across chunks counts once.
- * - Bytes are decoded as UTF-8 with a character split across chunks kept whole (`utf8-chunks.ts`, the
- *   same text as `TextDecoder`'s stream mode, faster); a leading BOM is dropped.
- * - `:` lines are comments (keep-alives) and are skipped; `retry:` and unknown fields are ignored.
- * - Several `data:` lines of one event are joined with `\n`; `event:` and `id:` are kept on the event
- *   they appear in (unlike a browser EventSource, `id` does not carry over to later events).
- * - Only data that is exactly `[DONE]` (or a bare line that is exactly `[DONE]`) ends the stream.
- * - End of input (our rule): the stream's end acts as a line end followed by a blank line, so a last
- *   line without a newline, and a last event without its blank line, are still delivered.
- *
- * Speed: text is scanned with `indexOf`, with the next `\r` and `\n` positions cached so each character
- * is searched once; an unfinished line is kept as a list of pieces and joined once, so a 64 MiB event
- * costs linear time.
- */
+import { StreamParser, type StreamMessage } from './stream-parser';
 
-import { Utf8ChunkDecoder } from './utf8-chunks';
-
-/** One event: its data (lines joined by `\n`), and its `event:` and `id:` fields if it had them. */
-export interface StreamEvent {
-  type: 'event';
-  data: string;
-  event: string | null;
-  id: string | null;
-}
-
-/** The stream's explicit end (`data: [DONE]`); nothing is read after it. */
-export interface StreamDone {
-  type: 'done';
-}
-
-export type StreamMessage = StreamEvent | StreamDone;
-
-const LF = 10;
-const CR = 13;
-const COLON = 58;
-const SPACE = 32;
-const OPEN_BRACE = 123;
-const DONE = '[DONE]';
-
-/** The synchronous engine of `decodeStream`: feed bytes, collect messages. */
-export class StreamParser {
-  /** True once `[DONE]` was seen; further input is ignored. */
-  done = false;
-  private readonly decoder = new Utf8ChunkDecoder();
-  private readonly pending: string[] = [];
-  private skipLF = false;
-  private data: string[] = [];
-  private event: string | null = null;
-  private id: string | null = null;
-
-  /** Decodes one chunk of bytes and appends every message it completes to `out`. */
-  push(bytes: Uint8Array, out: StreamMessage[]): void {
-    if (!this.done) this.pushText(this.decoder.decode(bytes), out);
-  }
-
-  /** Ends the input: flushes the decoder, the last line and the last event (see the end rule above). */
-  end(out: StreamMessage[]): void {
-    if (this.done) return;
-    this.pushText(this.decoder.flush(), out);
-    if (this.pending.length > 0) {
-      const line = this.pending.join('');
-      this.pending.length = 0;
-      this.line(line, out);
-    }
-    if (!this.done) this.dispatch(out);
-  }
-
-  /** Scans decoded text for line ends; exposed for callers that already hold text. */
-  pushText(text: string, out: StreamMessage[]): void {
-    const n = text.length;
-    if (n === 0) return;
-    let pos = 0;
-    if (this.skipLF) {
-      this.skipLF = false;
-      if (text.charCodeAt(0) === LF) pos = 1;
-    }
-    let lf = text.indexOf('\n', pos);
-    let cr = text.indexOf('\r', pos);
-    while (pos < n) {
-      if (lf !== -1 && lf < pos) lf = text.indexOf('\n', pos);
-      if (cr !== -1 && cr < pos) cr = text.indexOf('\r', pos);
-      if (lf === -1 && cr === -1) break;
-      const end = lf === -1 || (cr !== -1 && cr < lf) ? cr : lf;
-      let line = text.slice(pos, end);
-      if (this.pending.length > 0) {
-        this.pending.push(line);
-        line = this.pending.join('');
-        this.pending.length = 0;
-      }
-      this.line(line, out);
-      if (this.done) return;
-      if (text.charCodeAt(end) === CR) {
-        if (end + 1 === n) {
-          this.skipLF = true;
-          return;
-        }
-        pos = text.charCodeAt(end + 1) === LF ? end + 2 : end + 1;
-      } else {
-        pos = end + 1;
-      }
-    }
-    if (pos < n) this.pending.push(pos === 0 ? text : text.slice(pos));
-  }
-
-  private line(line: string, out: StreamMessage[]): void {
-    if (line.length === 0) {
-      this.dispatch(out);
-      return;
-    }
-    const first = line.charCodeAt(0);
-    if (first === COLON) return;
-    if (first === OPEN_BRACE) {
-      this.dispatch(out);
-      out.push({ type: 'event', data: line, event: null, id: null });
-      return;
-    }
-    if (line === DONE) {
-      this.done = true;
-      out.push({ type: 'done' });
-      return;
-    }
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let start = colon === -1 ? line.length : colon + 1;
-    if (line.charCodeAt(start) === SPACE) start++;
-    switch (field) {
-      case 'data':
-        this.data.push(line.slice(start));
-        break;
-      case 'event':
-        this.event = line.slice(start);
-        break;
-      case 'id': {
-        const id = line.slice(start);
-        if (!id.includes('\0')) this.id = id;
-        break;
-      }
-      default:
-        break;
-    }
-  }
-
-  private dispatch(out: StreamMessage[]): void {
-    const parts = this.data;
-    if (parts.length === 0) {
-      this.event = null;
-      this.id = null;
-      return;
-    }
-    const data = parts.length === 1 ? (parts[0] as string) : parts.join('\n');
-    this.data = [];
-    if (data === DONE) {
-      this.done = true;
-      out.push({ type: 'done' });
-      return;
-    }
-    out.push({ type: 'event', data, event: this.event, id: this.id });
-    this.event = null;
-    this.id = null;
-  }
-}
+export { StreamParser, type StreamDone, type StreamEvent, type StreamMessage } from './stream-parser';
 
 export interface DecodeStreamOptions {
-  /** Aborting it cancels the body and makes the generator throw the signal's reason. */
+  /** Aborting it cancels the body and makes the next read reject with the signal's reason. */
   signal?: AbortSignal;
 }
 
+type Result = IteratorResult<StreamMessage, void>;
+const DONE: Result = { value: undefined, done: true };
+
 /**
- * Reads a response body as a sequence of stream messages (see the rules at the top of this file).
+ * The iterator behind `decodeStream`. Hand-written rather than an `async function*` because a
+ * generator pays several promise hops per `yield`; here a message already parsed is handed out with
+ * one resolved promise, which more than doubles throughput on streams of small events (see the bench).
+ */
+class DecodeIterator implements AsyncGenerator<StreamMessage, void, undefined> {
+  private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
+  private readonly parser = new StreamParser();
+  private buffer: StreamMessage[] = [];
+  private pos = 0;
+  private closed = false;
+  private released = false;
+  private inflight: Promise<Result> | null = null;
+  private readonly onAbort = () => this.release(this.signal?.reason);
+
+  constructor(
+    body: ReadableStream<Uint8Array>,
+    private readonly signal: AbortSignal | undefined,
+  ) {
+    signal?.throwIfAborted();
+    this.reader = body.getReader();
+    signal?.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  next(): Promise<Result> {
+    if (this.signal?.aborted && !this.closed) {
+      this.close();
+      return Promise.reject(this.signal.reason);
+    }
+    if (this.pos < this.buffer.length) {
+      return Promise.resolve({ value: this.buffer[this.pos++] as StreamMessage, done: false });
+    }
+    if (this.closed) return Promise.resolve(DONE);
+    // Calls that overlap (not the for-await pattern, but allowed) wait their turn.
+    if (this.inflight) return this.inflight.then(() => this.next());
+    const filling = this.fill();
+    this.inflight = filling;
+    const clear = () => {
+      this.inflight = null;
+    };
+    filling.then(clear, clear);
+    return filling;
+  }
+
+  return(): Promise<Result> {
+    this.close();
+    return Promise.resolve(DONE);
+  }
+
+  throw(error: unknown): Promise<Result> {
+    this.close();
+    return Promise.reject(error);
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    this.close();
+  }
+
+  private async fill(): Promise<Result> {
+    try {
+      this.buffer = [];
+      this.pos = 0;
+      while (!this.parser.done && !this.released) {
+        const result = await this.reader.read();
+        this.signal?.throwIfAborted();
+        if (result.done) {
+          this.released = true;
+          this.parser.end(this.buffer);
+        } else {
+          this.parser.push(result.value, this.buffer);
+        }
+        // After [DONE] nothing more is read: let the connection go now, not when the consumer stops.
+        if (this.parser.done) this.release();
+        if (this.buffer.length > 0) return { value: this.buffer[this.pos++] as StreamMessage, done: false };
+      }
+      this.close();
+      return DONE;
+    } catch (error) {
+      this.close();
+      throw error;
+    }
+  }
+
+  private release(reason?: unknown): void {
+    if (this.released) return;
+    this.released = true;
+    this.reader.cancel(reason).catch(() => undefined);
+  }
+
+  private close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.buffer = [];
+    this.signal?.removeEventListener('abort', this.onAbort);
+    this.release();
+  }
+}
+
+/**
+ * Reads a response body as a sequence of stream messages (the rules are in `stream-parser.ts`).
  * Ends after a `done` message or at the end of the body. Leaving early (`break`, `return()`, a throw in
  * the consumer) or reading `[DONE]` cancels the body so the connection is released.
  */
-export async function* decodeStream(
+export function decodeStream(
   body: ReadableStream<Uint8Array>,
   options: DecodeStreamOptions = {},
 ): AsyncGenerator<StreamMessage, void, undefined> {
-  const { signal } = options;
-  signal?.throwIfAborted();
-  const reader = body.getReader();
-  const onAbort = () => void reader.cancel(signal?.reason).catch(() => undefined);
-  signal?.addEventListener('abort', onAbort, { once: true });
-  const parser = new StreamParser();
-  const out: StreamMessage[] = [];
-  let exhausted = false;
-  try {
-    while (!parser.done && !exhausted) {
-      const result = await reader.read();
-      signal?.throwIfAborted();
-      if (result.done) {
-        exhausted = true;
-        parser.end(out);
-      } else {
-        parser.push(result.value, out);
-      }
-      for (const message of out) yield message;
-      out.length = 0;
-    }
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
-    if (!exhausted) void reader.cancel().catch(() => undefined);
-  }
+  return new DecodeIterator(body, options.signal);
 }

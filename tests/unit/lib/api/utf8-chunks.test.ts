@@ -45,6 +45,26 @@ describe('Utf8ChunkDecoder', () => {
     );
   });
 
+  it('matches TextDecoder stream mode on mostly-ASCII bytes, switching decoders between chunks', () => {
+    const byte = fc.oneof(
+      { weight: 4, arbitrary: fc.integer({ min: 0x20, max: 0x7e }) },
+      fc.integer({ min: 0, max: 255 }),
+    );
+    fc.assert(
+      fc.property(
+        fc
+          .array(byte, { maxLength: 60 })
+          .map((b) => Uint8Array.from(b))
+          .chain((bytes) => fc.tuple(fc.constant(bytes), cutsOf(bytes.length))),
+        ([bytes, cuts]) => {
+          const chunks = splitAt(bytes, cuts);
+          expect(decodeChunks(chunks)).toBe(streamingTextDecoder(chunks));
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
+
   it('drops only the byte-order mark that starts the stream', () => {
     const bom = [0xef, 0xbb, 0xbf];
     const bytes = Uint8Array.from([...bom, 0x61, ...bom, 0x62]);
