@@ -1,0 +1,110 @@
+/**
+ * The real local service in process with injected vision/audio engines (the service answers 503
+ * for them until local engines are wired in), recording every request body so tests can assert
+ * exactly which fields were sent. Also used by the audio page tests.
+ */
+import { createApp, type ModelEngines } from '../../../server/app';
+import { resolveConfig } from '../../../server/config';
+import type { AudioEngine, ChatEngine, Transcript } from '../../../server/engines/engine';
+import { TEST_KEY } from '../support/local-service';
+
+export interface RecordedPart {
+  name: string;
+  /** Text fields as their value; file parts as their filename, type and size. */
+  value: string | { filename: string; type: string; size: number; text: string };
+}
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  /** Parsed JSON bodies. */
+  json?: unknown;
+  /** Multipart bodies, part by part in order. */
+  parts?: RecordedPart[];
+}
+
+export interface EngineService {
+  fetch: typeof fetch;
+  requests: RecordedRequest[];
+  /** The requests to one path (e.g. `/vision/analyze`). */
+  to(path: string): RecordedRequest[];
+}
+
+async function record(request: Request): Promise<RecordedRequest> {
+  const entry: RecordedRequest = { method: request.method, url: request.url };
+  const type = request.headers.get('content-type') ?? '';
+  if (type.startsWith('application/json')) entry.json = JSON.parse(await request.clone().text());
+  if (type.startsWith('multipart/form-data')) {
+    const form = await request.clone().formData();
+    entry.parts = [];
+    for (const [name, value] of form.entries()) {
+      entry.parts.push({
+        name,
+        value:
+          typeof value === 'string'
+            ? value
+            : { filename: value.name, type: value.type, size: value.size, text: await value.text() },
+      });
+    }
+  }
+  return entry;
+}
+
+export function serviceWithEngines(engines: Partial<ModelEngines>): EngineService {
+  const app = createApp(resolveConfig({ SVC_API_KEYS: TEST_KEY }), { log: () => {}, engines });
+  const requests: RecordedRequest[] = [];
+  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    if (!request.headers.has('host')) request.headers.set('host', new URL(request.url).host);
+    requests.push(await record(request));
+    return app.fetch(request);
+  }) as typeof fetch;
+  return {
+    fetch: fetchImpl,
+    requests,
+    to: (path) => requests.filter((r) => new URL(r.url).pathname.endsWith(path)),
+  };
+}
+
+/** A vision engine that answers a fixed markdown reply, as a chat completion. */
+export function fixedVisionEngine(reply: string): ChatEngine {
+  return {
+    describe: () => 'Test vision engine with a fixed reply.',
+    async *generate() {
+      yield { type: 'text', text: reply };
+      yield {
+        type: 'finish',
+        finish_reason: 'stop',
+        usage: { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 },
+      };
+    },
+  };
+}
+
+/** An audio engine that answers a fixed transcript whatever it hears. */
+export function fixedAudioEngine(transcript: Transcript): AudioEngine {
+  return {
+    describe: () => 'Test audio engine with a fixed transcript.',
+    transcribe: () => Promise.resolve(transcript),
+  };
+}
+
+/**
+ * The in-process service, except that requests to `path` get one fixed response: for bodies the
+ * local service never sends (other servers' shapes, malformed subtitles).
+ */
+export function fixedResponseAt(
+  path: string,
+  body: string,
+  contentType: string,
+  status = 200,
+): EngineService {
+  const service = serviceWithEngines({});
+  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    if (!new URL(request.url).pathname.endsWith(path)) return service.fetch(request);
+    service.requests.push(await record(request));
+    return new Response(body, { status, headers: { 'content-type': contentType } });
+  }) as typeof fetch;
+  return { ...service, fetch: fetchImpl };
+}

@@ -1,0 +1,177 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { useSettingsStore } from '../../../src/stores';
+import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
+import { addConnection, renderApp } from '../support/render-app';
+import { fixedResponseAt, fixedVisionEngine, serviceWithEngines } from './service-with-engines';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const IMAGE = 'https://images.example/cat.png';
+
+async function openVision(fetch: typeof fetch) {
+  addConnection({ name: 'Local', baseURL: TEST_BASE_URL, apiKey: TEST_KEY });
+  renderApp({ path: '/vision', fetch });
+  // The page's lazy chunk (markdown and highlighting included) can take a while on a busy machine.
+  await screen.findByRole('heading', { level: 1, name: 'Vision' }, { timeout: 10_000 });
+  return userEvent.setup({ delay: null });
+}
+
+async function fillRequest(user: ReturnType<typeof userEvent.setup>, prompt: string, url: string) {
+  await user.type(screen.getByRole('textbox', { name: 'Prompt' }), prompt);
+  await user.type(screen.getByRole('textbox', { name: 'Image 1 URL' }), url);
+}
+
+describe('vision page', () => {
+  it('sends the prompt and image URLs with no optional field when none is set', async () => {
+    const service = serviceWithEngines({ 'svc-vision': fixedVisionEngine('A **cat**.') });
+    const user = await openVision(service.fetch);
+    await fillRequest(user, 'What is this?', IMAGE);
+    await user.click(screen.getByRole('button', { name: 'Add image URL' }));
+    await user.type(screen.getByRole('textbox', { name: 'Image 2 URL' }), 'https://images.example/dog.jpg');
+    await user.click(screen.getByRole('button', { name: 'Analyze' }));
+    await screen.findByText('cat');
+    expect(service.to('/vision/analyze').map((r) => r.json)).toEqual([
+      {
+        model: 'svc-vision',
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'What is this?' },
+              { type: 'image_url', image_url: { url: IMAGE } },
+              { type: 'image_url', image_url: { url: 'https://images.example/dog.jpg' } },
+            ],
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('sends detail and max_tokens once they are set, and stops sending them when unset', async () => {
+    const service = serviceWithEngines({ 'svc-vision': fixedVisionEngine('ok') });
+    const user = await openVision(service.fetch);
+    await fillRequest(user, 'Describe', IMAGE);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'detail' }), 'high');
+    await user.type(screen.getByRole('textbox', { name: /max_tokens/ }), '50');
+    await user.click(screen.getByRole('button', { name: 'Analyze' }));
+    await screen.findByText('ok');
+    expect(service.to('/vision/analyze')[0]?.json).toMatchObject({ detail: 'high', max_tokens: 50 });
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'detail' }), '');
+    await user.click(screen.getByRole('button', { name: 'Unset max_tokens (use the server default)' }));
+    await user.click(screen.getByRole('button', { name: 'Analyze' }));
+    await waitFor(() => expect(service.to('/vision/analyze')).toHaveLength(2));
+    const second = service.to('/vision/analyze')[1]?.json as Record<string, unknown>;
+    expect(Object.keys(second).sort()).toEqual(['messages', 'model']);
+    expect(useSettingsStore.getState().parameters.vision).toEqual({});
+  });
+
+  it('renders a chat-completion reply as markdown with finish_reason and usage, and the raw body on demand', async () => {
+    const service = serviceWithEngines({ 'svc-vision': fixedVisionEngine('A **red** square.') });
+    const user = await openVision(service.fetch);
+    await fillRequest(user, 'Colour?', IMAGE);
+    await user.click(screen.getByRole('button', { name: 'Analyze' }));
+    const analysis = await screen.findByRole('region', { name: 'Analysis' });
+    expect(within(analysis).getByText('red').tagName).toBe('STRONG');
+    expect(
+      within(analysis).getByText(/finish_reason stop · 12 prompt \+ 5 completion = 17 tokens/),
+    ).toBeVisible();
+    await user.click(within(analysis).getByRole('button', { name: 'Raw body' }));
+    const raw = within(analysis).getByLabelText('Raw response body');
+    expect(JSON.parse(raw.textContent ?? '')).toMatchObject({
+      object: 'chat.completion',
+      choices: [{ message: { content: 'A **red** square.' } }],
+    });
+  });
+
+  it('renders a description field as plain text, not markdown', async () => {
+    const described = fixedResponseAt(
+      '/vision/analyze',
+      '{"description":"A *plain* description"}',
+      'application/json',
+    );
+    const user = await openVision(described.fetch);
+    await fillRequest(user, 'x', IMAGE);
+    await user.click(screen.getByRole('button', { name: 'Analyze' }));
+    expect(await screen.findByText('A *plain* description')).toBeVisible();
+    expect(screen.getByText(/The "description" field/)).toBeVisible();
+  });
+
+  it('renders a body of unknown shape as a JSON tree', async () => {
+    const odd = fixedResponseAt(
+      '/vision/analyze',
+      '{"labels":[{"name":"cat","score":0.9}],"ok":true}',
+      'application/json',
+    );
+    const user = await openVision(odd.fetch);
+    await fillRequest(user, 'x', IMAGE);
+    await user.click(screen.getByRole('button', { name: 'Analyze' }));
+    expect(await screen.findByText(/JSON of an unknown shape/)).toBeVisible();
+    const analysis = screen.getByRole('region', { name: 'Analysis' });
+    expect(within(analysis).getByText('"cat"')).toBeVisible();
+    expect(within(analysis).getByText('0.9')).toBeVisible();
+    expect(within(analysis).getByText('true')).toBeVisible();
+  });
+
+  it('shows the local service 503 engine_unavailable through the shared error panel', async () => {
+    const user = await openVision(inProcessService().fetch);
+    await fillRequest(user, 'x', IMAGE);
+    await user.click(screen.getByRole('button', { name: 'Analyze' }));
+    // 503 is retried twice with back-off before the error is shown.
+    const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
+    expect(alert).toHaveTextContent('engine_unavailable');
+    expect(alert).toHaveTextContent('503');
+    expect(alert).toHaveTextContent(/No engine serves svc-vision/);
+  });
+
+  it('flags an image URL the browser cannot load, and still sends it', async () => {
+    const service = serviceWithEngines({ 'svc-vision': fixedVisionEngine('fetched by the server') });
+    const user = await openVision(service.fetch);
+    await fillRequest(user, 'x', 'https://unreachable.example/missing.png');
+    const preview = await screen.findByRole('img', { name: 'Preview of Image 1' });
+    fireEvent.error(preview);
+    expect(await screen.findByText(/could not load this as an image/)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Analyze' }));
+    expect(await screen.findByText('fetched by the server')).toBeVisible();
+    expect(service.to('/vision/analyze')).toHaveLength(1);
+  });
+
+  it('says a typed text is not a URL, and that an image loads when it does', async () => {
+    const user = await openVision(serviceWithEngines({}).fetch);
+    await user.type(screen.getByRole('textbox', { name: 'Image 1 URL' }), 'not a url');
+    expect(await screen.findByText(/Not an http\(s\) or data: URL/)).toBeVisible();
+    await user.clear(screen.getByRole('textbox', { name: 'Image 1 URL' }));
+    await user.type(screen.getByRole('textbox', { name: 'Image 1 URL' }), IMAGE);
+    fireEvent.load(await screen.findByRole('img', { name: 'Preview of Image 1' }));
+    expect(await screen.findByText('Loads as an image.')).toBeVisible();
+  });
+
+  it('asks for an image instead of sending a request without one', async () => {
+    const service = serviceWithEngines({ 'svc-vision': fixedVisionEngine('never') });
+    const user = await openVision(service.fetch);
+    await user.type(screen.getByRole('textbox', { name: 'Prompt' }), 'x');
+    await user.click(screen.getByRole('button', { name: 'Analyze' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Add at least one image');
+    expect(service.to('/vision/analyze')).toHaveLength(0);
+  });
+
+  it('sends a chosen local file as a data: URL and warns when it is large', async () => {
+    const service = serviceWithEngines({ 'svc-vision': fixedVisionEngine('a file') });
+    const user = await openVision(service.fetch);
+    const small = new File([new Uint8Array([137, 80, 78, 71])], 'tiny.png', { type: 'image/png' });
+    const large = new File([new Uint8Array(5 * 1024 * 1024)], 'huge.png', { type: 'image/png' });
+    const input = screen.getByLabelText('Choose image files…');
+    await user.upload(input, [small, large]);
+    expect(await screen.findByText(/tiny\.png · 4 B · image\/png/)).toBeVisible();
+    expect(screen.getByText(/Large file: 5\.0 MB becomes 6\.7 MB as a data: URL/)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Remove image 2' }));
+    await user.click(screen.getByRole('button', { name: 'Analyze' }));
+    await screen.findByText('a file');
+    const body = service.to('/vision/analyze')[0]?.json as { messages: { content: unknown[] }[] };
+    expect(body.messages[0]?.content).toEqual([
+      { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw==' } },
+    ]);
+  });
+});
