@@ -10,7 +10,7 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const IMAGE = 'https://images.example/cat.png';
 
-async function openVision(fetch: typeof fetch) {
+async function openVision(fetch: typeof globalThis.fetch) {
   addConnection({ name: 'Local', baseURL: TEST_BASE_URL, apiKey: TEST_KEY });
   renderApp({ path: '/vision', fetch });
   // The page's lazy chunk (markdown and highlighting included) can take a while on a busy machine.
