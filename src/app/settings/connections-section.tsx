@@ -11,6 +11,7 @@ const EMPTY: ConnectionFormValues = { name: '', baseURL: '', apiKey: '', remembe
 export function ConnectionsSection() {
   const connections = useSettingsStore((s) => s.connections);
   const addConnection = useSettingsStore((s) => s.addConnection);
+  const selectConnection = useSettingsStore((s) => s.selectConnection);
   const updateConnection = useSettingsStore((s) => s.updateConnection);
   // 'new' while adding, a connection's id while editing it.
   const [editing, setEditing] = useState<string | null>(null);
@@ -38,7 +39,8 @@ export function ConnectionsSection() {
           title="New connection"
           initial={EMPTY}
           onSave={(values) => {
-            addConnection(values);
+            // A connection just added is the one the user means to try.
+            selectConnection(addConnection(values));
             setEditing(null);
           }}
           onCancel={() => setEditing(null)}

@@ -38,9 +38,10 @@ function storedSettings(): string {
 vi.setConfig({ testTimeout: 20_000 });
 
 describe('settings dialog', () => {
-  it('adds a connection whose base URL and key the next requests use', async () => {
+  it('adds a connection, makes it active, and the next requests use its base URL and key', async () => {
     const user = userEvent.setup({ delay: null });
     const service = inProcessService();
+    addConnection({ name: 'Old', baseURL: 'http://old.test/v1', apiKey: 'old-key' });
     renderApp({ fetch: service.fetch });
     const dialog = await openSettings(user);
     await user.click(within(dialog).getByRole('button', { name: 'Add connection' }));
