@@ -48,7 +48,7 @@ describe('ChatSession against the local service', () => {
       partial.some((s) => s.content.length < final.content.length && final.content.startsWith(s.content)),
     ).toBe(true);
     expect(seen.at(-1)).toEqual({ status: 'ready', content: final.content });
-  });
+  }, 20_000); // a paced stream: slow on a busy machine, not a timing assertion
 
   it('gets a whole reply when streaming is off', async () => {
     const harness = localService();
@@ -79,7 +79,7 @@ describe('ChatSession against the local service', () => {
     expect(reply.finish_reason).toBeUndefined();
     expect(chat.getSnapshot().status).toBe('ready');
     expect(chat.busy).toBe(false);
-  });
+  }, 20_000); // a paced stream: slow on a busy machine, not a timing assertion
 
   it('puts the reasoner thinking in reasoning and never sends it back', async () => {
     const harness = localService();

@@ -69,7 +69,7 @@ describe('Markdown renders hostile model output inert', () => {
       rerender(<Markdown text={all.slice(0, end)} streaming />);
     rerender(<Markdown text={all} />);
     expect(activeContent(container)).toEqual([]);
-  });
+  }, 30_000); // many full renders: slow when the machine is busy, not a timing assertion
 
   it('shows raw HTML as text rather than dropping it', () => {
     const { container } = render(<Markdown text="<script>alert(1)</script>" />);
