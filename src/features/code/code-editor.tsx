@@ -1,5 +1,5 @@
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
-import { bracketMatching, defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { bracketMatching, syntaxHighlighting } from '@codemirror/language';
 import { Compartment, EditorState, Prec } from '@codemirror/state';
 import {
   drawSelection,
@@ -10,6 +10,7 @@ import {
   placeholder,
 } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
+import { codeHighlightStyle } from './highlight-style';
 import type { CodeLanguage } from './languages';
 import { setSuggestion, suggestionExtension, suggestionField } from './suggestion-extension';
 
@@ -94,7 +95,7 @@ export function CodeEditor(props: CodeEditorProps) {
           drawSelection(),
           highlightActiveLine(),
           bracketMatching(),
-          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          syntaxHighlighting(codeHighlightStyle),
           keymap.of([...defaultKeymap, ...historyKeymap]),
           languageSlot.current.of(initial.language?.support?.() ?? []),
           suggestionExtension(),

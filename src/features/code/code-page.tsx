@@ -5,7 +5,7 @@ import { PageFrame } from '../../components/ui/page-frame';
 import { useApi, useSettingsStore } from '../../stores';
 import { buildCodeRequest } from './build-code-request';
 import { CodeEditor } from './code-editor';
-import { CodeParameters } from './code-parameters';
+import { CodeParametersPanel } from './code-parameters-panel';
 import { loadCodeDraft, saveCodeDraft } from './code-draft';
 import { CompletionPanel } from './completion-panel';
 import { LanguagePicker } from './language-picker';
@@ -99,7 +99,7 @@ export function CodePage() {
             />
           ) : null}
         </div>
-        <CodeParameters />
+        <CodeParametersPanel />
       </div>
     </PageFrame>
   );

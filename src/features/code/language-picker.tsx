@@ -22,7 +22,7 @@ export function LanguagePicker({ value, onChange, guessed }: LanguagePickerProps
       </label>
       <select
         id={id}
-        style={{ width: '13rem' }}
+        style={{ width: '14rem' }}
         className={`${INPUT_CLASS} font-mono`}
         value={current}
         onChange={(e) => onChange(e.target.value === AUTO_LANGUAGE ? undefined : e.target.value)}

@@ -6,7 +6,7 @@ import { useSettingsStore } from '../../stores';
 const MAX_STOP = 4;
 
 /** The code page's request parameters, stored per page; unset ones are not sent. */
-export function CodeParameters() {
+export function CodeParametersPanel() {
   const parameters = useSettingsStore((s) => s.parameters.code);
   const setParameter = useSettingsStore((s) => s.setParameter);
   const resetParameters = useSettingsStore((s) => s.resetParameters);
