@@ -18,6 +18,7 @@ export interface PersistedSettings {
   defaults: ChatDefaults;
   theme: ThemePreference;
   sendKey: SendKey;
+  timeoutSeconds: number | null;
 }
 
 /**
@@ -32,6 +33,7 @@ export function partializeSettings(state: SettingsState): PersistedSettings {
     defaults: state.defaults,
     theme: state.theme,
     sendKey: state.sendKey,
+    timeoutSeconds: state.timeoutSeconds,
   };
 }
 
@@ -78,6 +80,10 @@ export function sanitizeSettings(raw: unknown): PersistedSettings {
     defaults: sanitizeDefaults(source.defaults),
     theme: source.theme === 'light' || source.theme === 'dark' ? source.theme : 'system',
     sendKey: source.sendKey === 'mod-enter' ? 'mod-enter' : 'enter',
+    timeoutSeconds:
+      typeof source.timeoutSeconds === 'number' && source.timeoutSeconds >= 1 && source.timeoutSeconds <= 3600
+        ? source.timeoutSeconds
+        : null,
   };
 }
 

@@ -20,12 +20,13 @@ export interface ApiHandle {
 }
 
 /**
- * The one way a page gets a client: built from the active connection, memoised on base URL, key
- * and fetch, reporting every response's rate-limit state to the settings store.
+ * The one way a page gets a client: built from the active connection, memoised on base URL, key,
+ * fetch and time-out, reporting every response's rate-limit state to the settings store.
  */
 export function useApi(): ApiHandle {
   const { fetch } = useApiEnvironment();
   const recordResponse = useSettingsStore((s) => s.recordResponse);
+  const timeoutSeconds = useSettingsStore((s) => s.timeoutSeconds);
   const active = useSettingsStore(
     useShallow((s) => {
       const connection = s.connections.find((c) => c.id === s.activeId);
@@ -58,10 +59,11 @@ export function useApi(): ApiHandle {
       baseURL,
       ...(apiKey ? { apiKey } : {}),
       ...(fetch ? { fetch } : {}),
+      ...(timeoutSeconds !== null ? { timeoutMs: timeoutSeconds * 1000 } : {}),
       onResponse: (info) => recordResponse(baseURL, info),
     });
     return { client, connectionId: id, baseURL, keyFingerprint: fingerprint, problem: null };
-  }, [id, typedBaseURL, apiKey, fetch, recordResponse]);
+  }, [id, typedBaseURL, apiKey, fetch, timeoutSeconds, recordResponse]);
 }
 
 /** The active connection's client, or null when there is none (then `useApi().problem` says why). */

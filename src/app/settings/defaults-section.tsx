@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Field, INPUT_CLASS } from '../../components/ui/field';
 import { useSettingsStore, type ChatDefaults } from '../../stores';
 import { SettingsSection } from './section';
+import { TimeoutField } from './timeout-field';
 
 interface DefaultSpec {
   name: keyof ChatDefaults;
@@ -32,14 +33,18 @@ const SPECS: DefaultSpec[] = [
   },
 ];
 
-/** The chat defaults the spec states inconsistently, so the user decides; empty means "not sent". */
+/**
+ * Request settings: the chat defaults the spec states inconsistently, so the user decides (empty
+ * means "not sent"), and the client's time-out.
+ */
 export function DefaultsSection() {
   return (
-    <SettingsSection title="Chat defaults">
+    <SettingsSection title="Requests">
       <div className="grid gap-3 sm:grid-cols-2">
         {SPECS.map((spec) => (
           <DefaultField key={spec.name} spec={spec} />
         ))}
+        <TimeoutField />
       </div>
     </SettingsSection>
   );

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SETTINGS_STORAGE_NAME } from '../../../src/stores/settings-persistence';
@@ -182,5 +182,28 @@ describe('settings dialog', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Settings' })).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
+  });
+
+  it('applies the time-out set in Settings to the client, which then reports a hanging server', async () => {
+    const user = userEvent.setup({ delay: null });
+    // A server that accepts the request and never answers; only the abort ends it.
+    const hanging = ((_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      })) as typeof fetch;
+    renderApp({ fetch: hanging });
+    const dialog = await openSettings(user);
+    const timeout = within(dialog).getByLabelText('Time-out (seconds)');
+    await user.type(timeout, '0');
+    expect(timeout).toHaveAccessibleDescription(/from 1 to 3600/);
+    await user.clear(timeout);
+    await user.type(timeout, '1');
+    expect(useSettingsStore.getState().timeoutSeconds).toBe(1);
+    await user.keyboard('{Escape}');
+
+    act(() => {
+      addConnection({ baseURL: 'http://slow.test/v1', apiKey: TEST_KEY });
+    });
+    expect(await screen.findByText('Timed out', {}, { timeout: 15_000 })).toBeInTheDocument();
   });
 });

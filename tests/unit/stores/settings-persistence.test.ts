@@ -47,7 +47,7 @@ describe('settings persistence: partialize', () => {
       }),
     );
     expect(Object.keys(persisted).sort()).toEqual(
-      ['activeId', 'connections', 'defaults', 'parameters', 'sendKey', 'theme'].sort(),
+      ['activeId', 'connections', 'defaults', 'parameters', 'sendKey', 'theme', 'timeoutSeconds'].sort(),
     );
   });
 });
@@ -62,6 +62,7 @@ describe('settings persistence: migrate and sanitize', () => {
         defaults: { temperature: '0.7', max_tokens: 512.5 },
         theme: 'neon',
         sendKey: 'mod-enter',
+        timeoutSeconds: 90,
         extra: true,
       },
       0,
@@ -78,6 +79,9 @@ describe('settings persistence: migrate and sanitize', () => {
     expect(migrated.defaults).toEqual({});
     expect(migrated.theme).toBe('system');
     expect(migrated.sendKey).toBe('mod-enter');
+    expect(migrated.timeoutSeconds).toBe(90);
+    expect(sanitizeSettings({ timeoutSeconds: 0 }).timeoutSeconds).toBeNull();
+    expect(sanitizeSettings({ timeoutSeconds: '30' }).timeoutSeconds).toBeNull();
     expect(migrated).not.toHaveProperty('extra');
   });
 
@@ -90,6 +94,7 @@ describe('settings persistence: migrate and sanitize', () => {
         defaults: {},
         theme: 'system',
         sendKey: 'enter',
+        timeoutSeconds: null,
       });
     }
   });
