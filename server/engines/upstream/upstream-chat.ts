@@ -1,8 +1,9 @@
 /**
  * The upstream chat engine: POST `<url>/chat/completions` with the mapped model, always streaming
  * (`stream: true` with `stream_options.include_usage`), and events yielded as each chunk arrives.
- * Functions are forwarded in the spec's own form (`functions` / `function_call`); replies with either
- * `function_call` or `tool_calls` are understood.
+ * Functions go as `tools` to an OpenAI-compatible server and in the spec's own form to a service of
+ * this interface (see tools-mapping.ts); replies with either `function_call` or `tool_calls` are
+ * understood.
  */
 import type { ChatCompletionRequest } from '../../../src/lib/api/wire';
 import { EngineError, type EngineEvent, type GenerateOptions } from '../engine';
@@ -10,6 +11,8 @@ import { ChunkTranslator } from './chunk-events';
 import { readPayloads } from './event-lines';
 import { isAbort, type UpstreamClient } from './upstream-client';
 import { displayUrl } from './upstream-errors';
+import { toToolsForm, usesFunctions } from './tools-mapping';
+import { isSvcModel } from './svc-model';
 
 /** Runs `produce` with a controller aborted by the caller's signal and when the consumer stops. */
 export async function* linkedAbort<T>(
@@ -52,7 +55,7 @@ export async function* upstreamPayloads(
   }
 }
 
-/** The JSON body sent upstream for a chat request. */
+/** The JSON body sent upstream for a chat request (functions in the tools form unless svc-compatible). */
 export function upstreamChatBody(request: ChatCompletionRequest, model: string): Record<string, unknown> {
   const body: Record<string, unknown> = {
     ...request,
@@ -60,6 +63,7 @@ export function upstreamChatBody(request: ChatCompletionRequest, model: string):
     stream: true,
     stream_options: { include_usage: true },
   };
+  if (!isSvcModel(model) && usesFunctions(request)) Object.assign(body, toToolsForm(request));
   for (const [key, value] of Object.entries(body)) if (value === undefined) delete body[key];
   return body;
 }

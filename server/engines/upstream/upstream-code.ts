@@ -10,11 +10,7 @@ import { countTokens } from '../../tokens';
 import { linkedAbort, upstreamPayloads } from './upstream-chat';
 import type { UpstreamClient } from './upstream-client';
 import { upstreamStreamError } from './upstream-errors';
-
-/** True when `model` is an id of this interface, so the upstream speaks it (svc-compatible). */
-export function isSvcModel(model: string): boolean {
-  return model.startsWith('svc-');
-}
+import { isSvcModel } from './svc-model';
 
 type Json = Record<string, unknown>;
 

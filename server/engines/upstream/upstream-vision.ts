@@ -9,7 +9,7 @@ import type { EngineEvent, GenerateOptions } from '../engine';
 import { ChunkTranslator } from './chunk-events';
 import { generateUpstreamChat, linkedAbort, upstreamPayloads } from './upstream-chat';
 import type { UpstreamClient } from './upstream-client';
-import { isSvcModel } from './upstream-code';
+import { isSvcModel } from './svc-model';
 
 export function generateUpstreamVision(
   client: UpstreamClient,

@@ -344,3 +344,82 @@ describe('upstream chat engine', () => {
     expect(text).not.toMatch(/up-secret|pw/);
   });
 });
+
+describe('upstream chat engine: functions in the tools form', () => {
+  const weather = {
+    name: 'get_weather',
+    description: 'Weather for a place',
+    parameters: {
+      type: 'object' as const,
+      properties: { location: { type: 'string' } },
+      required: ['location'],
+    },
+  };
+  const history = [
+    { role: 'user' as const, content: 'weather in Oslo?' },
+    {
+      role: 'assistant' as const,
+      content: null,
+      function_call: { name: 'get_weather', arguments: '{"location":"Oslo"}' },
+    },
+    { role: 'function' as const, name: 'get_weather', content: '{"t":-3}' },
+  ];
+
+  it('sends tools, tool_choice and tool messages to an OpenAI-compatible upstream', async () => {
+    upstream = await startFakeUpstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(sse([chunk({ content: 'It is -3.' }, 'stop')]));
+    });
+    const engines = createUpstreamEngines({ url: upstream.url, models: { 'svc-chat': 'llama-3' } });
+    await collect(
+      engines.chat.generate(
+        {
+          model: 'svc-chat',
+          messages: history,
+          functions: [weather],
+          function_call: { name: 'get_weather' },
+        },
+        { signal: signal() },
+      ),
+    );
+    const body = JSON.parse(upstream.received[0]?.body ?? '{}') as Record<string, unknown>;
+    expect(body.functions).toBeUndefined();
+    expect(body.function_call).toBeUndefined();
+    expect(body.tools).toEqual([{ type: 'function', function: weather }]);
+    expect(body.tool_choice).toEqual({ type: 'function', function: { name: 'get_weather' } });
+    expect(body.messages).toEqual([
+      history[0],
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          {
+            id: 'call_1',
+            type: 'function',
+            function: { name: 'get_weather', arguments: '{"location":"Oslo"}' },
+          },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'call_1', content: '{"t":-3}' },
+    ]);
+  });
+
+  it('keeps the legacy functions form for a service of this interface (svc- model)', async () => {
+    upstream = await startFakeUpstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(sse([chunk({ content: 'ok' }, 'stop')]));
+    });
+    const engines = createUpstreamEngines({ url: upstream.url, models: {} });
+    await collect(
+      engines.chat.generate(
+        { model: 'svc-chat', messages: history, functions: [weather], function_call: 'auto' },
+        { signal: signal() },
+      ),
+    );
+    const body = JSON.parse(upstream.received[0]?.body ?? '{}') as Record<string, unknown>;
+    expect(body.functions).toEqual([weather]);
+    expect(body.function_call).toBe('auto');
+    expect(body.messages).toEqual(history);
+    expect(body.tools).toBeUndefined();
+  });
+});
