@@ -10,7 +10,9 @@ export function buildTranscriptionInput(
   model: string,
   parameters: AudioParameters,
 ): TranscriptionInput<TranscriptionFormat> {
-  const input: TranscriptionInput<TranscriptionFormat> = { file, model };
+  // The part's filename is given explicitly: servers read the format from it, and a recording's
+  // Blob would otherwise go as "audio".
+  const input: TranscriptionInput<TranscriptionFormat> = { file, filename: file.name, model };
   const language = parameters.language?.trim();
   if (language && language.toLowerCase() !== 'auto') input.language = language;
   if (parameters.temperature !== undefined) input.temperature = parameters.temperature;

@@ -3,6 +3,7 @@
  * for them until local engines are wired in), recording every request body so tests can assert
  * exactly which fields were sent. Also used by the audio page tests.
  */
+import { File as NodeFile } from 'node:buffer';
 import { createApp, type ModelEngines } from '../../../server/app';
 import { resolveConfig } from '../../../server/config';
 import type { AudioEngine, ChatEngine, Transcript } from '../../../server/engines/engine';
@@ -50,11 +51,40 @@ async function record(request: Request): Promise<RecordedRequest> {
   return entry;
 }
 
+function readBlob(blob: Blob): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('could not read the blob'));
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+/**
+ * In jsdom the page builds a jsdom FormData of jsdom Files, which Node's Request cannot encode; a
+ * browser would send it as multipart, so the test transport re-creates it with Node's own classes.
+ */
+async function nodeFormData(form: FormData): Promise<FormData> {
+  const NodeFormData = (await new Response(new URLSearchParams()).formData()).constructor as typeof FormData;
+  const copy = new NodeFormData();
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') copy.append(name, value);
+    else
+      copy.append(
+        name,
+        new NodeFile([await readBlob(value)], value.name, { type: value.type }) as unknown as Blob,
+        value.name,
+      );
+  }
+  return copy;
+}
+
 export function serviceWithEngines(engines: Partial<ModelEngines>): EngineService {
   const app = createApp(resolveConfig({ SVC_API_KEYS: TEST_KEY }), { log: () => {}, engines });
   const requests: RecordedRequest[] = [];
   const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
+    const body = init?.body instanceof FormData ? await nodeFormData(init.body) : init?.body;
+    const request = new Request(input, { ...init, body });
     if (!request.headers.has('host')) request.headers.set('host', new URL(request.url).host);
     requests.push(await record(request));
     return app.fetch(request);
@@ -101,7 +131,8 @@ export function fixedResponseAt(
 ): EngineService {
   const service = serviceWithEngines({});
   const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
+    const body = init?.body instanceof FormData ? await nodeFormData(init.body) : init?.body;
+    const request = new Request(input, { ...init, body });
     if (!new URL(request.url).pathname.endsWith(path)) return service.fetch(request);
     service.requests.push(await record(request));
     return new Response(body, { status, headers: { 'content-type': contentType } });
