@@ -44,6 +44,7 @@ const CR = 13;
 const COLON = 58;
 const SPACE = 32;
 const OPEN_BRACE = 123;
+const LOWER_D = 100;
 const DONE = '[DONE]';
 
 /** The synchronous engine of `decodeStream`: feed bytes, collect messages. */
@@ -69,7 +70,7 @@ export class StreamParser {
     if (this.pending.length > 0) {
       const line = this.pending.join('');
       this.pending.length = 0;
-      this.line(line, out);
+      this.line(line, 0, line.length, out);
     }
     if (!this.done) this.dispatch(out);
   }
@@ -90,13 +91,15 @@ export class StreamParser {
       if (cr !== -1 && cr < pos) cr = text.indexOf('\r', pos);
       if (lf === -1 && cr === -1) break;
       const end = lf === -1 || (cr !== -1 && cr < lf) ? cr : lf;
-      let line = text.slice(pos, end);
       if (this.pending.length > 0) {
-        this.pending.push(line);
-        line = this.pending.join('');
+        this.pending.push(text.slice(pos, end));
+        const line = this.pending.join('');
         this.pending.length = 0;
+        this.line(line, 0, line.length, out);
+      } else {
+        // Read the line in place: no intermediate string for the common `data: …` line.
+        this.line(text, pos, end, out);
       }
-      this.line(line, out);
       if (this.done) return;
       if (text.charCodeAt(end) === CR) {
         if (end + 1 === n) {
@@ -111,18 +114,25 @@ export class StreamParser {
     if (pos < n) this.pending.push(pos === 0 ? text : text.slice(pos));
   }
 
-  private line(line: string, out: StreamMessage[]): void {
-    if (line.length === 0) {
+  /** Handles the line `text[start, end)`. */
+  private line(text: string, start: number, end: number, out: StreamMessage[]): void {
+    if (start === end) {
       this.dispatch(out);
       return;
     }
-    const first = line.charCodeAt(0);
+    const first = text.charCodeAt(start);
     if (first === COLON) return;
     if (first === OPEN_BRACE) {
       this.dispatch(out);
-      out.push({ type: 'event', data: line, event: null, id: null });
+      out.push({ type: 'event', data: text.slice(start, end), event: null, id: null });
       return;
     }
+    if (first === LOWER_D && text.startsWith('data:', start)) {
+      const value = text.charCodeAt(start + 5) === SPACE && start + 5 < end ? start + 6 : start + 5;
+      this.data.push(text.slice(value, end));
+      return;
+    }
+    const line = text.slice(start, end);
     if (line === DONE) {
       this.done = true;
       out.push({ type: 'done' });
@@ -130,17 +140,17 @@ export class StreamParser {
     }
     const colon = line.indexOf(':');
     const field = colon === -1 ? line : line.slice(0, colon);
-    let start = colon === -1 ? line.length : colon + 1;
-    if (line.charCodeAt(start) === SPACE) start++;
+    let from = colon === -1 ? line.length : colon + 1;
+    if (line.charCodeAt(from) === SPACE) from++;
     switch (field) {
       case 'data':
-        this.data.push(line.slice(start));
+        this.data.push(line.slice(from));
         break;
       case 'event':
-        this.event = line.slice(start);
+        this.event = line.slice(from);
         break;
       case 'id': {
-        const id = line.slice(start);
+        const id = line.slice(from);
         if (!id.includes('\0')) this.id = id;
         break;
       }
