@@ -24,3 +24,13 @@ export const CHAT_PARAMETER_NAMES = [
   'response_format',
   'seed',
 ] as const satisfies readonly (keyof ChatParameters)[];
+
+/**
+ * Keeps only the request parameters (dropping `model`, `stream` or anything else a settings object
+ * carries, and keys holding `undefined`), so what is stored and exported is exactly what is sent.
+ */
+export function pickChatParameters(source: Readonly<Record<string, unknown>>): ChatParameters {
+  const picked: Record<string, unknown> = {};
+  for (const name of CHAT_PARAMETER_NAMES) if (source[name] !== undefined) picked[name] = source[name];
+  return picked as ChatParameters;
+}

@@ -4,6 +4,7 @@ import {
   editMessage,
   insertMessage,
   moveMessage,
+  pickChatParameters,
   ReplyAccumulator,
   toMessageError,
   truncateAfter,
@@ -55,7 +56,7 @@ export class ChatSession {
       options: {
         model: options.model,
         systemPrompt: options.systemPrompt ?? '',
-        parameters: { ...(options.parameters ?? {}) },
+        parameters: pickChatParameters(options.parameters ?? {}),
         stream: options.stream ?? true,
         ...(options.functions ? { functions: options.functions } : {}),
       },
@@ -78,7 +79,9 @@ export class ChatSession {
 
   /** Changes what the next request is made of (model, system prompt, parameters, stream, functions). */
   setOptions(patch: Partial<ChatRequestOptions>): void {
-    this.update({ options: { ...this.state.options, ...patch } });
+    const options = { ...this.state.options, ...patch };
+    if (patch.parameters) options.parameters = pickChatParameters(patch.parameters);
+    this.update({ options });
   }
 
   /** Swaps the client (a new base URL or key); takes effect from the next request. */

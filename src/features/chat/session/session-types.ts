@@ -22,7 +22,10 @@ export interface ChatTransport {
 export interface ChatRequestOptions {
   model: string;
   systemPrompt: string;
-  /** Only present keys are sent; see `buildChatRequest`. */
+  /**
+   * Only present keys are sent; see `buildChatRequest`. A settings object with `model` or `stream`
+   * in it may be passed: the session keeps only the request parameters.
+   */
   parameters: ChatParameters;
   stream: boolean;
   functions?: FunctionDefinition[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildChatRequest, toWireMessages } from '../../../../src/lib/chat/build-request';
-import type { ChatParameters } from '../../../../src/lib/chat/chat-parameters';
+import { pickChatParameters, type ChatParameters } from '../../../../src/lib/chat/chat-parameters';
 import type { ConversationMessage } from '../../../../src/lib/chat/conversation-types';
 
 const user = (content: string, id = content): ConversationMessage => ({
@@ -150,5 +150,20 @@ describe('toWireMessages', () => {
       { role: 'assistant', content: null, function_call: { name: 'f', arguments: '{}' } },
       { role: 'function', name: 'f', content: '{"ok":true}' },
     ]);
+  });
+});
+
+describe('pickChatParameters', () => {
+  it('keeps request parameters and drops model, stream, unknown keys and undefined values', () => {
+    expect(
+      pickChatParameters({
+        model: 'svc-chat',
+        stream: true,
+        temperature: 0,
+        top_p: undefined,
+        colour: 'red',
+        stop: ['x'],
+      }),
+    ).toEqual({ temperature: 0, stop: ['x'] });
   });
 });
