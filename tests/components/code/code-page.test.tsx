@@ -110,6 +110,23 @@ describe('code page', () => {
     expect(localStorage.getItem(CODE_DRAFT_KEY)).toBe(PROMPT + text);
   });
 
+  it('copies the completion and retries with the same request', async () => {
+    const { service, user } = await setup();
+    // After user-event's setup, which installs a clipboard stub of its own.
+    const writeText = vi.fn(async (_text: string) => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(await screen.findByRole('button', { name: 'Complete' }));
+    const text = (await screen.findByTestId('code-suggestion')).textContent;
+    const panel = await completion();
+    await user.click(within(panel).getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith(text);
+    expect(within(panel).getByRole('status')).toHaveTextContent('Copied');
+    await user.click(within(panel).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(service.bodiesTo('/code/completions')).toHaveLength(2));
+    const [first, second] = service.bodiesTo('/code/completions');
+    expect(second).toEqual(first);
+  });
+
   it("shows the server's error through the error panel and keeps the prompt", async () => {
     const { user } = await setup();
     useSettingsStore.getState().setParameter('code', 'model', 'no-such-model');
