@@ -58,8 +58,9 @@ export async function* generateChat(
   const jsonMode = request.response_format?.type === 'json_object';
   let plan: ReplyPlan = 'reply';
   if (called) plan = 'function_call';
-  else if (analysis.lastRole === 'function') plan = 'function_result';
+  // JSON mode wins over the function-result report: its content must always be one JSON object.
   else if (jsonMode) plan = 'json';
+  else if (analysis.lastRole === 'function') plan = 'function_result';
   else if (analysis.long) plan = 'long';
   const reasoning = isReasoningModel(request.model)
     ? composeReasoning(request, analysis, plan, picker)
@@ -67,7 +68,7 @@ export async function* generateChat(
 
   if (called) {
     // The call is sent whole (arguments must stay valid JSON), after any reasoning; max_tokens is
-    // applied to the reasoning only.
+    // applied to the reasoning only, and a call is never cut.
     const emitted = yield* emitReply(
       { ...(reasoning ? { reasoning } : {}), text: '' },
       {
@@ -77,6 +78,15 @@ export async function* generateChat(
       },
     );
     if (!emitted.completed || signal.aborted) return;
+    if (emitted.finish_reason === 'length') {
+      // max_tokens ran out while thinking: like a model, no call is made.
+      yield {
+        type: 'finish',
+        finish_reason: 'length',
+        usage: usage(emitted.completionTokens, emitted.reasoningTokens),
+      };
+      return;
+    }
     const args = JSON.stringify(fillArguments(called.parameters, analysis.lastText));
     yield { type: 'function_call', name: called.name, arguments: args };
     const callTokens = countTokens(called.name) + countTokens(args);

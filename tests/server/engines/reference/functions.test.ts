@@ -108,6 +108,20 @@ describe('reference chat engine: which function it calls', () => {
     expect(reply.finish?.finish_reason).toBe('stop');
   });
 
+  it('answers a function result with a JSON object in JSON mode', async () => {
+    const reply = await chat({
+      functions: [weather],
+      response_format: { type: 'json_object' },
+      messages: [
+        { role: 'user', content: 'weather in Oslo?' },
+        { role: 'function', name: 'get_current_weather', content: '{"sky": "snow"}' },
+      ],
+    });
+    expect(JSON.parse(reply.content)).toMatchObject({
+      last_message: { role: 'function', text: '{"sky": "snow"}' },
+    });
+  });
+
   it('counts the call in completion tokens', async () => {
     const reply = await chat({ content: 'weather in Rome', functions: [weather] });
     expect(reply.finish?.usage.completion_tokens).toBeGreaterThan(0);

@@ -104,6 +104,19 @@ describe('reference chat engine: svc-reasoner', () => {
     );
   });
 
+  it('makes no call when max_tokens runs out during the thinking', async () => {
+    const functions = [{ name: 'get_time', parameters: { type: 'object' as const, properties: {} } }];
+    const reply = await collect(
+      engines.chat.generate(
+        { ...request, max_tokens: 4, messages: [{ role: 'user', content: 'get time' }], functions },
+        { signal: new AbortController().signal },
+      ),
+    );
+    expect(reply.call).toBeUndefined();
+    expect(reply.finish?.finish_reason).toBe('length');
+    expect(reply.finish?.usage.completion_tokens).toBe(4);
+  });
+
   it('svc-chat sends no reasoning', async () => {
     const reply = await chat({ content: 'Why is the sky blue?' });
     expect(reply.reasoning).toBe('');
