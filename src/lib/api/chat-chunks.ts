@@ -1,6 +1,6 @@
 import { ApiError } from './errors';
 import { decodeStream, type DecodeStreamOptions } from './stream-decoder';
-import type { ChatCompletionChunk } from './wire';
+import type { ChatCompletion, ChatCompletionChunk } from './wire';
 
 export interface DecodeChunksOptions extends DecodeStreamOptions {
   /** Receives every chunk as it is yielded; the same array becomes an error's `partial`. */
@@ -36,6 +36,30 @@ function streamError(
     body: data,
     partial,
   });
+}
+
+/**
+ * A server that ignores `stream: true` answers with one whole completion (on one line, so it reads as
+ * a bare-JSON event); it becomes a single chunk whose delta is the message, so callers see one shape.
+ */
+function asChunk(payload: ChatCompletionChunk | ChatCompletion): ChatCompletionChunk {
+  const choices = payload.choices as (
+    ChatCompletionChunk['choices'][number] | ChatCompletion['choices'][number]
+  )[];
+  if (!Array.isArray(choices) || !choices.some((c) => 'message' in c && !('delta' in c))) {
+    return payload as ChatCompletionChunk;
+  }
+  return {
+    ...payload,
+    object: 'chat.completion.chunk',
+    created: payload.created ?? 0,
+    model: payload.model ?? '',
+    choices: choices.map((c) => {
+      if ('delta' in c) return c;
+      const { message, ...rest } = c;
+      return { ...rest, delta: message };
+    }),
+  } as ChatCompletionChunk;
 }
 
 /**
@@ -77,7 +101,7 @@ export async function* decodeChatChunks(
     if ((payload as { error?: unknown }).error != null || message.event === 'error') {
       throw streamError(payload, message.data, partial, headers);
     }
-    const chunk = payload as ChatCompletionChunk;
+    const chunk = asChunk(payload as ChatCompletionChunk | ChatCompletion);
     partial.push(chunk);
     yield chunk;
   }

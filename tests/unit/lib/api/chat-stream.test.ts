@@ -57,6 +57,28 @@ describe('streamChat', () => {
     expect(await collect(client.streamChat(request))).toBe('Hello, world!');
   });
 
+  it('turns a whole completion from a server that ignored stream:true into one chunk', async () => {
+    const completion = {
+      id: 'chatcmpl-1',
+      object: 'chat.completion',
+      created: 1,
+      model: 'svc-chat',
+      choices: [{ index: 0, message: { role: 'assistant', content: 'Whole reply' }, finish_reason: 'stop' }],
+      usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 },
+    };
+    const { client } = setup(
+      () => new Response(JSON.stringify(completion), { headers: { 'content-type': 'application/json' } }),
+    );
+    const chunks = [];
+    for await (const c of client.streamChat(request)) chunks.push(c);
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]).toMatchObject({
+      object: 'chat.completion.chunk',
+      choices: [{ index: 0, delta: { role: 'assistant', content: 'Whole reply' }, finish_reason: 'stop' }],
+      usage: { total_tokens: 3 },
+    });
+  });
+
   it('starts the request at once, before iteration', async () => {
     const { client, calls } = setup(() => sse(fixtureText('sse-chat.sse')));
     const stream = client.streamChat(request);
