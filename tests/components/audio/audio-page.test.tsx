@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Transcript } from '../../../server/engines/engine';
-import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
+import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 import { fixedAudioEngine, serviceWithEngines, type RecordedPart } from '../vision/service-with-engines';
 import { sineWav } from './sine-wav';

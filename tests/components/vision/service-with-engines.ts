@@ -83,8 +83,8 @@ export function serviceWithEngines(engines: Partial<ModelEngines>): EngineServic
   const app = createApp(resolveConfig({ SVC_API_KEYS: TEST_KEY }), { log: () => {}, engines });
   const requests: RecordedRequest[] = [];
   const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const body = init?.body instanceof FormData ? await nodeFormData(init.body) : init?.body;
-    const request = new Request(input, { ...init, body });
+    const sent = init?.body instanceof FormData ? await nodeFormData(init.body) : init?.body;
+    const request = new Request(input, { ...init, body: sent });
     if (!request.headers.has('host')) request.headers.set('host', new URL(request.url).host);
     requests.push(await record(request));
     return app.fetch(request);
@@ -131,8 +131,8 @@ export function fixedResponseAt(
 ): EngineService {
   const service = serviceWithEngines({});
   const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const body = init?.body instanceof FormData ? await nodeFormData(init.body) : init?.body;
-    const request = new Request(input, { ...init, body });
+    const sent = init?.body instanceof FormData ? await nodeFormData(init.body) : init?.body;
+    const request = new Request(input, { ...init, body: sent });
     if (!new URL(request.url).pathname.endsWith(path)) return service.fetch(request);
     service.requests.push(await record(request));
     return new Response(body, { status, headers: { 'content-type': contentType } });
