@@ -1,6 +1,6 @@
 import { createParser } from 'eventsource-parser';
 import { describe, expect, it } from 'vitest';
-import type { StreamEvent, StreamMessage } from '../../../../src/lib/api/stream-decoder';
+import { decodeStream, type StreamEvent, type StreamMessage } from '../../../../src/lib/api/stream-decoder';
 import type { ChatCompletionChunk } from '../../../../src/lib/api/wire';
 import { bodyOf, decodeAll, decodeSync, loadFixtures, splitAt } from './stream-helpers';
 
@@ -169,7 +169,6 @@ describe('decodeStream rules', () => {
         cancelled = true;
       },
     });
-    const { decodeStream } = await import('../../../../src/lib/api/stream-decoder');
     for await (const message of decodeStream(body)) {
       expect(message.type).toBe('event');
       break;
@@ -195,7 +194,6 @@ describe('decodeStream rules', () => {
   it('throws the abort reason when its signal aborts mid-stream', async () => {
     const controller = new AbortController();
     const body = bodyOf([encoder.encode('data: 1\n\n'), encoder.encode('data: 2\n\n')]);
-    const { decodeStream } = await import('../../../../src/lib/api/stream-decoder');
     const seen: string[] = [];
     await expect(
       (async () => {
