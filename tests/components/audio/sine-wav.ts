@@ -2,7 +2,7 @@
  * A mono 16-bit PCM WAV of a sine tone, built in memory: the tests' own audio file, so no sample
  * has to be shipped or downloaded.
  */
-export function sineWav({ ms = 400, hz = 440, sampleRate = 8000 } = {}): Uint8Array {
+export function sineWav({ ms = 400, hz = 440, sampleRate = 8000 } = {}): Uint8Array<ArrayBuffer> {
   const samples = Math.round((sampleRate * ms) / 1000);
   const bytes = new Uint8Array(44 + samples * 2);
   const view = new DataView(bytes.buffer);

@@ -72,7 +72,9 @@ async function nodeFormData(form: FormData): Promise<FormData> {
     else
       copy.append(
         name,
-        new NodeFile([await readBlob(value)], value.name, { type: value.type }) as unknown as Blob,
+        new NodeFile([new Uint8Array(await readBlob(value))], value.name, {
+          type: value.type,
+        }) as unknown as Blob,
         value.name,
       );
   }
