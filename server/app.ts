@@ -6,8 +6,10 @@
 import { Hono } from 'hono';
 import type { LimitedEndpoint, ServiceConfig } from './config';
 import { EngineError } from './engines/engine';
+import { createLocalAudioEngine } from './engines/audio-local/index';
 import { createReferenceEngines } from './engines/reference/index';
 import { createUpstreamEngines } from './engines/upstream/index';
+import { createLocalVisionEngine } from './engines/vision-local/index';
 import type { AppEnv } from './http/app-env';
 import { ApiError, errorResponse, serverError } from './http/errors';
 import { isPageNavigation } from './http/page-routes';
@@ -55,13 +57,21 @@ export function defaultEngines(config: ServiceConfig): ModelEngines {
   const reference = createReferenceEngines(
     config.referenceTokensPerSecond === null ? {} : { tokensPerSecond: config.referenceTokensPerSecond },
   );
-  // Local vision and audio engines are a later issue; until then these answer 503 saying what to configure.
+  const local = config.localEngines;
   return {
     'svc-chat': reference.chat,
     'svc-reasoner': reference.chat,
     'svc-coder': reference.code,
-    'svc-vision': null,
-    'svc-audio': null,
+    'svc-vision': createLocalVisionEngine({
+      allowPrivateHosts: local.visionAllowPrivateHosts,
+      fetchTimeoutMs: local.visionFetchTimeoutMs,
+      maxImageBytes: local.visionMaxImageBytes,
+    }),
+    'svc-audio': createLocalAudioEngine({
+      maxConcurrent: local.audioMaxConcurrent,
+      maxQueued: local.audioMaxQueued,
+      timeoutMs: local.audioTimeoutMs,
+    }),
   };
 }
 

@@ -3,6 +3,9 @@
  * optional JSON config file merged under them, see config-file.ts). `resolveConfig` is pure: it reads
  * only its argument.
  */
+import { readLocalEngineConfig, type LocalEngineConfig } from './config-local-engines';
+import { fail, readInteger } from './config-values';
+
 /** Where the upstream engine forwards: an OpenAI-compatible server named by the operator, never by a browser. */
 export interface UpstreamConfig {
   /** Base URL, used exactly as given (minus a trailing slash): include `/v1` if the server needs it. */
@@ -39,6 +42,8 @@ export interface ServiceConfig {
   dataDir: string | null;
   /** Pace of the reference engine's text, for demos; null sends tokens as fast as they are made. */
   referenceTokensPerSecond: number | null;
+  /** Limits of the local vision (OCR) and audio (speech recognition) engines. */
+  localEngines: LocalEngineConfig;
 }
 
 export const DEFAULT_PORT = 8787;
@@ -63,18 +68,6 @@ export const DEFAULT_MAX_TOKENS = 4096;
 
 const ENDPOINTS: readonly LimitedEndpoint[] = ['chat', 'code', 'vision', 'audio'];
 const KEY_PATTERN = /^[\x21-\x7e]{1,256}$/;
-
-function fail(variable: string, value: string, accepted: string): never {
-  throw new Error(`${variable}=${JSON.stringify(value)} is not valid: ${accepted}`);
-}
-
-function readInteger(variable: string, raw: string, min: number, max: number, accepted: string): number {
-  const trimmed = raw.trim();
-  if (!/^\d+$/.test(trimmed)) fail(variable, raw, accepted);
-  const value = Number(trimmed);
-  if (value < min || value > max) fail(variable, raw, accepted);
-  return value;
-}
 
 function readKeys(raw: string): string[] {
   const accepted =
@@ -252,5 +245,6 @@ export function resolveConfig(env: Record<string, string | undefined>): ServiceC
           'expected an integer number of tokens per second from 1 to 100000',
         )
       : null,
+    localEngines: readLocalEngineConfig(env),
   };
 }

@@ -18,9 +18,42 @@ const REPLY_PRIMING_TOKENS = 3;
 /** An image part costs what a low-detail image costs in the common format. */
 export const TOKENS_PER_IMAGE = 85;
 
+/**
+ * BPE merges within one pre-tokenized piece cost time quadratic in its length (200,000 letters in a
+ * row took over two minutes), and one such prompt would stall the whole service. Runs this long are
+ * never one token anyway, so they are encoded in slices; the count may differ from a single pass by a
+ * token per slice boundary, nothing more.
+ */
+const LONG_RUN = /\S{512,}|\s{512,}/g;
+const SLICE = 256;
+
+function* encodablePieces(text: string): Generator<string> {
+  let last = 0;
+  for (const match of text.matchAll(LONG_RUN)) {
+    const start = match.index;
+    if (start > last) yield text.slice(last, start);
+    const end = start + match[0].length;
+    let cut = start;
+    while (cut < end) {
+      let next = Math.min(end, cut + SLICE);
+      // Never split a surrogate pair: both halves would decode to U+FFFD.
+      if (next < end && /[\udc00-\udfff]/.test(text.charAt(next))) next += 1;
+      yield text.slice(cut, next);
+      cut = next;
+    }
+    last = end;
+  }
+  if (last < text.length) yield text.slice(last);
+}
+
 /** Encodes text to o200k_base token ids; special-token strings are encoded as plain text. */
 export function encodeTokens(text: string): number[] {
-  return encode(text, PLAIN_TEXT);
+  if (text.length < 512) return encode(text, PLAIN_TEXT);
+  const ids: number[] = [];
+  for (const piece of encodablePieces(text)) {
+    for (const id of encode(piece, PLAIN_TEXT)) ids.push(id);
+  }
+  return ids;
 }
 
 /** Decodes token ids back to text. */

@@ -52,4 +52,20 @@ describe('tokens (o200k_base)', () => {
     expect(runs.every((r) => !r.text.includes('\uFFFD'))).toBe(true);
     expect(runs.flatMap((r) => r.ids)).toEqual(encodeTokens(text));
   });
+
+  it('encodes very long runs of one character class in slices that still round-trip', () => {
+    // One pre-tokenized piece of 200,000 letters used to take minutes to encode (quadratic BPE).
+    for (const text of [
+      'a'.repeat(200_000),
+      ' '.repeat(50_000),
+      `x${'😀'.repeat(40_000)}y`,
+      `${'b'.repeat(511)} c`,
+    ]) {
+      const ids = encodeTokens(text);
+      expect(decodeTokens(ids)).toBe(text);
+      expect(countTokens(text)).toBe(ids.length);
+    }
+    // Slicing never makes a text look shorter than its slices: at least one token per 256 characters.
+    expect(countTokens('a'.repeat(200_000))).toBeGreaterThanOrEqual(200_000 / 256);
+  });
 });
