@@ -3,11 +3,13 @@
  * run. There is no pass or fail on time here; the figures go into the issue notes.
  */
 import { runDecoderBench } from './decoder.bench';
+import { runMediaBench } from './media.bench';
 import { runServerBench } from './server.bench';
 
 const suites: [string, () => Promise<string[]>][] = [
   ['stream decoder', runDecoderBench],
   ['local service', runServerBench],
+  ['local media engines', runMediaBench],
 ];
 
 const only = process.argv.slice(2);
