@@ -44,7 +44,7 @@ if (kind === 'local' || kind === 'bare') {
   const app =
     kind === 'bare'
       ? bareApp()
-      : createApp(resolveConfig({ SVC_API_KEYS: BENCH_KEY, SVC_RATE_LIMITS: process.env.SVC_RATE_LIMITS }));
+      : createApp(resolveConfig({ ...process.env, SVC_API_KEYS: BENCH_KEY }));
   serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) => {
     console.log(`port ${info.port}`);
   });
