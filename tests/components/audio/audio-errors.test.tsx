@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Transcript } from '../../../server/engines/engine';
-import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
+import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 import { fixedAudioEngine, serviceWithEngines } from '../vision/service-with-engines';
 import { sineWav } from './sine-wav';
@@ -77,8 +77,8 @@ describe('audio page errors', () => {
     expect(alert).toHaveTextContent(/must be a language code/);
   });
 
-  it('shows the local service 503 engine_unavailable for svc-audio clearly', async () => {
-    const user = await openAudio(inProcessService().fetch);
+  it('shows the service’s 503 engine_unavailable for svc-audio clearly', async () => {
+    const user = await openAudio(serviceWithEngines({ 'svc-audio': null }).fetch);
     await user.upload(screen.getByLabelText('Choose audio file…'), wav());
     await user.click(screen.getByRole('button', { name: 'Transcribe' }));
     // 503 is retried twice with back-off before the error is shown.

@@ -1,6 +1,6 @@
 /**
- * The real local service in process with injected vision/audio engines (the service answers 503
- * for them until local engines are wired in), recording every request body so tests can assert
+ * The real local service in process with injected vision/audio engines (fixed answers, so tests do
+ * not wait for OCR or speech recognition), recording every request body so tests can assert
  * exactly which fields were sent. Also used by the audio page tests.
  */
 import { File as NodeFile } from 'node:buffer';
@@ -81,8 +81,15 @@ async function nodeFormData(form: FormData): Promise<FormData> {
   return copy;
 }
 
+/**
+ * @param engines engines to inject; svc-vision and svc-audio default to none (the service then
+ *   answers 503 engine_unavailable), so no test depends on the local OCR or speech engines.
+ */
 export function serviceWithEngines(engines: Partial<ModelEngines>): EngineService {
-  const app = createApp(resolveConfig({ SVC_API_KEYS: TEST_KEY }), { log: () => {}, engines });
+  const app = createApp(resolveConfig({ SVC_API_KEYS: TEST_KEY }), {
+    log: () => {},
+    engines: { 'svc-vision': null, 'svc-audio': null, ...engines },
+  });
   const requests: RecordedRequest[] = [];
   const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const sent = init?.body instanceof FormData ? await nodeFormData(init.body) : init?.body;

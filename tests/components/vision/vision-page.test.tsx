@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useSettingsStore } from '../../../src/stores';
-import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
+import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 import { fixedResponseAt, fixedVisionEngine, serviceWithEngines } from './service-with-engines';
 
@@ -115,8 +115,8 @@ describe('vision page', () => {
     expect(within(analysis).getByText('true')).toBeVisible();
   });
 
-  it('shows the local service 503 engine_unavailable through the shared error panel', async () => {
-    const user = await openVision(inProcessService().fetch);
+  it('shows the service’s 503 engine_unavailable through the shared error panel', async () => {
+    const user = await openVision(serviceWithEngines({ 'svc-vision': null }).fetch);
     await fillRequest(user, 'x', IMAGE);
     await user.click(screen.getByRole('button', { name: 'Analyze' }));
     // 503 is retried twice with back-off before the error is shown.
