@@ -4,11 +4,16 @@ import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import { markdownElements } from './markdown-elements';
 import { markdownUrlTransform } from './safe-url';
-import { splitMarkdown } from './split-blocks';
+import { blockSource, splitMarkdown } from './split-blocks';
 
 const remarkPlugins: Options['remarkPlugins'] = [remarkGfm];
 // Highlight only fences that name a language; guessing costs time on every streamed frame.
-const rehypePlugins: Options['rehypePlugins'] = [[rehypeHighlight, { detect: false }]];
+// The plugin builds a highlighter (registering and later compiling every grammar) each time it is
+// attached, and react-markdown attaches plugins on every render; building it once and sharing the
+// transform keeps the growing tail's re-render cheap.
+const highlight = rehypeHighlight({ detect: false });
+const sharedHighlight = () => highlight;
+const rehypePlugins: Options['rehypePlugins'] = [sharedHighlight];
 
 /**
  * One top-level block. Memoised on its source, so while a reply streams only the block whose text
@@ -44,12 +49,10 @@ export interface MarkdownProps {
  */
 export function Markdown({ text, streaming = false, className }: MarkdownProps) {
   const { blocks, definitions } = useMemo(() => splitMarkdown(text), [text]);
-  // Definitions go first so references in any block resolve; a blank line keeps them apart.
-  const prefix = definitions === '' ? '' : `${definitions}\n\n`;
   return (
     <div className={['md-body', className].filter(Boolean).join(' ')} aria-busy={streaming || undefined}>
       {blocks.map((block, index) => (
-        <MarkdownBlock key={index} source={prefix + block} />
+        <MarkdownBlock key={index} source={blockSource(block, definitions)} />
       ))}
     </div>
   );

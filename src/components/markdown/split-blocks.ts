@@ -24,11 +24,35 @@ const HTML_BLOCKS: [RegExp, RegExp][] = [
 
 const isBlank = (line: string) => /^[ \t]*$/.test(line);
 
+/** A link reference definition (`[label]: url "title"`), which may be used from any block. */
+export interface LinkDefinition {
+  /** The label normalised as CommonMark matches it: case-folded, inner whitespace collapsed. */
+  label: string;
+  /** The definition's line, to prepend to a block that uses it. */
+  source: string;
+}
+
 export interface SplitMarkdown {
   /** Top-level blocks in order; concatenated with blank lines they render as the whole text. */
   blocks: string[];
-  /** Link reference definitions found anywhere, to prepend to each block so references resolve. */
-  definitions: string;
+  /** Link reference definitions found anywhere, first one per label (CommonMark: the first wins). */
+  definitions: LinkDefinition[];
+}
+
+/** Normalises a label or text the way reference matching does (case-folded, whitespace collapsed). */
+export function normaliseLabel(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The source to parse for one block: the definitions its references use, then the block. Only the
+ * used ones, so a block's source (and its memoised render) changes only when its own links do.
+ */
+export function blockSource(block: string, definitions: readonly LinkDefinition[]): string {
+  if (definitions.length === 0 || !block.includes(']')) return block;
+  const text = normaliseLabel(block);
+  const used = definitions.filter((d) => text.includes(`[${d.label}]`));
+  return used.length === 0 ? block : `${used.map((d) => d.source).join('\n')}\n\n${block}`;
 }
 
 /** Splits `text` into blocks (see the module comment for the rules). */
@@ -37,10 +61,11 @@ export function splitMarkdown(text: string): SplitMarkdown {
   // Footnotes render a section at the end of the document that numbers every reference: they
   // cannot be parsed per block, so such a text stays one block.
   if (lines.some((l) => FOOTNOTE_DEFINITION.test(l)))
-    return { blocks: text === '' ? [] : [text], definitions: '' };
+    return { blocks: text === '' ? [] : [text], definitions: [] };
 
   const blocks: string[] = [];
-  const definitions: string[] = [];
+  const definitions: LinkDefinition[] = [];
+  const labels = new Set<string>();
   let current: string[] = [];
   let blanks: string[] = [];
   let hasList = false;
@@ -80,7 +105,11 @@ export function splitMarkdown(text: string): SplitMarkdown {
     }
     blanks = [];
     previousWasDefinition = canStartDefinition && DEFINITION.test(line);
-    if (previousWasDefinition) definitions.push(line.trim());
+    const label = previousWasDefinition ? /\[((?:[^\]\\]|\\.)+)\]:/.exec(line)?.[1] : undefined;
+    if (label !== undefined && !labels.has(normaliseLabel(label))) {
+      labels.add(normaliseLabel(label));
+      definitions.push({ label: normaliseLabel(label), source: line.trim() });
+    }
     current.push(line);
     if (LIST_MARKER.test(line)) hasList = true;
     const open = FENCE_OPEN.exec(line);
@@ -97,5 +126,5 @@ export function splitMarkdown(text: string): SplitMarkdown {
     }
   }
   flush();
-  return { blocks, definitions: definitions.join('\n') };
+  return { blocks, definitions };
 }

@@ -2,7 +2,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { splitMarkdown } from '../../../src/components/markdown/split-blocks';
+import { blockSource, splitMarkdown } from '../../../src/components/markdown/split-blocks';
 import { MARKDOWN_SAMPLES } from './markdown-samples';
 
 // The parser react-markdown runs (remark-parse + remark-gfm), used here as the reference.
@@ -15,8 +15,7 @@ const topLevelTypes = (text: string) =>
 describe('splitMarkdown', () => {
   it.each(Object.entries(MARKDOWN_SAMPLES))('groups %s exactly as a full parse does', (_name, text) => {
     const { blocks, definitions } = splitMarkdown(text);
-    const prefix = definitions === '' ? '' : `${definitions}\n\n`;
-    expect(blocks.flatMap((b) => topLevelTypes(prefix + b))).toEqual(topLevelTypes(text));
+    expect(blocks.flatMap((b) => topLevelTypes(blockSource(b, definitions)))).toEqual(topLevelTypes(text));
   });
 
   it('cuts at blank lines between paragraphs, headings, tables and code', () => {
@@ -51,11 +50,23 @@ describe('splitMarkdown', () => {
     expect(splitMarkdown('<!-- a\n\nb -->\n\nc').blocks).toEqual(['<!-- a\n\nb -->', 'c']);
   });
 
-  it('collects link definitions so references in other blocks resolve', () => {
+  it('collects link definitions, the first per label, so references in other blocks resolve', () => {
     const { definitions } = splitMarkdown(
-      'See [docs][d].\n\n[d]: https://docs.example\n[e]: https://e.example "E"',
+      'See [docs][d].\n\n[d]: https://docs.example\n[Big  Label]: https://e.example "E"\n\n[D]: https://later.example',
     );
-    expect(definitions).toBe('[d]: https://docs.example\n[e]: https://e.example "E"');
+    expect(definitions).toEqual([
+      { label: 'd', source: '[d]: https://docs.example' },
+      { label: 'big label', source: '[Big  Label]: https://e.example "E"' },
+    ]);
+  });
+
+  it('prepends to a block only the definitions it uses', () => {
+    const { definitions } = splitMarkdown('[a]: https://a.example\n[b]: https://b.example');
+    expect(blockSource('uses [A] only', definitions)).toBe('[a]: https://a.example\n\nuses [A] only');
+    expect(blockSource('[x][b] and [a][]', definitions)).toBe(
+      '[a]: https://a.example\n[b]: https://b.example\n\n[x][b] and [a][]',
+    );
+    expect(blockSource('no links here', definitions)).toBe('no links here');
   });
 
   it('keeps a text with footnotes in one block', () => {
