@@ -107,6 +107,7 @@ export function createClient(options: ClientOptions): ApiClient {
     maxRetries: Math.max(0, Math.floor(options.maxRetries ?? DEFAULT_MAX_RETRIES)),
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     onResponse: options.onResponse,
+    onExchange: options.onExchange,
   };
 
   return {

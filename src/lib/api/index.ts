@@ -3,6 +3,7 @@ export { createClient, DEFAULT_TIMEOUT_MS, type ApiClient } from './client';
 export type { ChatStream } from './chat-stream';
 export { decodeChatChunks, type DecodeChunksOptions } from './chat-chunks';
 export { joinURL, normalizeBaseURL } from './base-url';
+export { REDACTED, redactKey } from './exchange';
 export { ApiError, isApiError, requestIdOf, type ApiErrorInit, type ApiErrorKind } from './errors';
 export { describeStatus, hintFor } from './error-body';
 export {

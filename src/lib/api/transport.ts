@@ -3,7 +3,8 @@ import { ApiError, isApiError, requestIdOf } from './errors';
 import { parseRateLimit } from './rate-limit';
 import { isRetryableStatus, retryDelay, sleep } from './retry';
 import { linkSignals } from './signals';
-import type { Endpoint, ResponseInfo } from './types';
+import { startExchange } from './exchange';
+import type { Endpoint, ExchangeEvent, ResponseInfo } from './types';
 
 /** The settled configuration every request of one client shares. */
 export interface Transport {
@@ -13,6 +14,7 @@ export interface Transport {
   maxRetries: number;
   timeoutMs: number;
   onResponse: ((info: ResponseInfo) => void) | undefined;
+  onExchange?: ((event: ExchangeEvent) => void) | undefined;
 }
 
 export interface RequestSpec {
@@ -89,6 +91,12 @@ async function run<T>(
     };
     try {
       let response: Response;
+      const exchange = startExchange(
+        t,
+        spec.endpoint,
+        { method: spec.method, url, headers, body: spec.body },
+        attempt,
+      );
       try {
         response = await t.fetch(url, {
           method: spec.method,
@@ -97,12 +105,14 @@ async function run<T>(
           signal: link.signal,
         });
       } catch (cause) {
+        exchange?.failed(cause);
         const error = failure(cause);
         if (error.kind !== 'connection' || attempt >= t.maxRetries) throw error;
         clearTimeout(timer);
         await sleep(retryDelay(attempt, null) ?? 0, user);
         continue;
       }
+      if (exchange) response = exchange.response(response);
       report(t, spec, url, response);
       if (!response.ok) {
         const wait =

@@ -15,6 +15,44 @@ export interface ResponseInfo {
   requestId: string | null;
 }
 
+/** A request body as reported to `onExchange`; the key is redacted wherever it appears. */
+export type ExchangeBody =
+  | { kind: 'none' }
+  | { kind: 'text'; text: string }
+  | {
+      kind: 'form';
+      fields: { name: string; value?: string; file?: { name: string; type: string; size: number } }[];
+    };
+
+/**
+ * What `onExchange` hears, in order, for every attempt: the request as sent (key redacted), the
+ * response status and headers, each body chunk as it arrives (`at` in epoch ms, sub-ms where
+ * available), and the end (with the error that ended it, if any).
+ */
+export type ExchangeEvent =
+  | {
+      type: 'request';
+      id: number;
+      at: number;
+      endpoint: Endpoint;
+      /** 0 for the first attempt, then 1, 2… for retries. */
+      attempt: number;
+      method: string;
+      url: string;
+      headers: Record<string, string>;
+      body: ExchangeBody;
+    }
+  | {
+      type: 'response';
+      id: number;
+      at: number;
+      status: number;
+      statusText: string;
+      headers: Record<string, string>;
+    }
+  | { type: 'chunk'; id: number; at: number; bytes: number; text: string }
+  | { type: 'end'; id: number; at: number; error: string | null };
+
 export interface ClientOptions {
   /** `http(s)://host[:port][/prefix][/v1]`, with or without trailing slashes. */
   baseURL: string;
@@ -31,6 +69,11 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Called once for every HTTP response received, before its body is read. */
   onResponse?: (info: ResponseInfo) => void;
+  /**
+   * Called with every request, response and body chunk exactly as exchanged (the key redacted);
+   * for the wire pane. When absent, responses are not wrapped at all.
+   */
+  onExchange?: (event: ExchangeEvent) => void;
 }
 
 export interface RequestOptions {

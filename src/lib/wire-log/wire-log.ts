@@ -1,0 +1,91 @@
+import type { ExchangeEvent } from '../api/types';
+import type { ExchangeRecord } from './exchange-record';
+
+export interface WireLogOptions {
+  /** How many exchanges are kept, newest last (default 50). */
+  limit?: number;
+  /** Per exchange, how many body bytes are kept before chunks are summarised (default 2 MB). */
+  maxBodyBytes?: number;
+}
+
+/**
+ * The exchanges of the playground, recorded from the client's `onExchange` events. Framework-free:
+ * React reads it with `useSyncExternalStore(log.subscribe, log.getSnapshot)`.
+ */
+export class WireLog {
+  private records: readonly ExchangeRecord[] = [];
+  private readonly listeners = new Set<() => void>();
+  private readonly limit: number;
+  private readonly maxBodyBytes: number;
+  private readonly kept = new Map<number, number>();
+
+  constructor(options: WireLogOptions = {}) {
+    this.limit = options.limit ?? 50;
+    this.maxBodyBytes = options.maxBodyBytes ?? 2_000_000;
+  }
+
+  /** Pass as `onExchange` to `createClient`. */
+  readonly record = (event: ExchangeEvent): void => {
+    if (event.type === 'request') {
+      const record: ExchangeRecord = {
+        id: event.id,
+        endpoint: event.endpoint,
+        attempt: event.attempt,
+        startedAt: event.at,
+        request: { method: event.method, url: event.url, headers: event.headers, body: event.body },
+        response: null,
+        chunks: [],
+        endedAt: null,
+        error: null,
+      };
+      const next = [...this.records, record];
+      for (const dropped of next.slice(0, Math.max(0, next.length - this.limit)))
+        this.kept.delete(dropped.id);
+      this.records = next.slice(-this.limit);
+      this.notify();
+      return;
+    }
+    this.patch(event.id, (record) => {
+      if (event.type === 'response') {
+        const { status, statusText, headers, at } = event;
+        return { ...record, response: { at, status, statusText, headers } };
+      }
+      if (event.type === 'chunk') {
+        const kept = (this.kept.get(record.id) ?? 0) + event.bytes;
+        this.kept.set(record.id, kept);
+        // Beyond the cap the timing and size are kept, the text is not (a huge body would eat memory).
+        const text = kept > this.maxBodyBytes ? '' : event.text;
+        return { ...record, chunks: [...record.chunks, { at: event.at, bytes: event.bytes, text }] };
+      }
+      return { ...record, endedAt: event.at, error: event.error };
+    });
+  };
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Oldest first; a new array whenever anything changes. */
+  getSnapshot = (): readonly ExchangeRecord[] => this.records;
+
+  clear(): void {
+    this.records = [];
+    this.kept.clear();
+    this.notify();
+  }
+
+  private patch(id: number, change: (record: ExchangeRecord) => ExchangeRecord): void {
+    const index = this.records.findIndex((r) => r.id === id);
+    const current = this.records[index];
+    if (!current) return;
+    const next = [...this.records];
+    next[index] = change(current);
+    this.records = next;
+    this.notify();
+  }
+
+  private notify(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+}
