@@ -21,7 +21,9 @@ export function SubtitleProblems({ format, errors, raw, parsedCues }: SubtitlePr
         The {format.toUpperCase()} body did not parse cleanly: {errors.length} problem
         {errors.length === 1 ? '' : 's'}
         {parsedCues > 0
-          ? `; the ${parsedCues} cue${parsedCues === 1 ? '' : 's'} that parsed are listed below`
+          ? parsedCues === 1
+            ? '; the one cue that parsed is listed below'
+            : `; the ${parsedCues} cues that parsed are listed below`
           : ''}
         .
       </p>
