@@ -55,13 +55,57 @@ export function blockSource(block: string, definitions: readonly LinkDefinition[
   return used.length === 0 ? block : `${used.map((d) => d.source).join('\n')}\n\n${block}`;
 }
 
-/** Splits `text` into blocks (see the module comment for the rules). */
+interface Split extends SplitMarkdown {
+  text: string;
+  /** Offset in `text` where the last block starts: text before it never changes how it splits. */
+  lastStart: number;
+}
+
+/** Recent results, newest last: a streamed reply is split again from its last block, not from the start. */
+const recent: Split[] = [];
+const RECENT_LIMIT = 8;
+
+/**
+ * Splits `text` into blocks (see the module comment for the rules). When `text` extends a recently
+ * split text, only the part from that text's last block on is scanned again: every earlier block
+ * ended at a cut that later text cannot undo, so the result equals a full split.
+ */
 export function splitMarkdown(text: string): SplitMarkdown {
-  const lines = text.split(/\r\n|\r|\n/);
+  const base = recent.findLast((r) => text.startsWith(r.text) && r.blocks.length > 1);
+  let result: Split;
+  if (base) {
+    const tail = splitFrom(text.slice(base.lastStart));
+    const labels = new Set(base.definitions.map((d) => d.label));
+    result = {
+      text,
+      blocks: [...base.blocks.slice(0, -1), ...tail.blocks],
+      definitions: [...base.definitions, ...tail.definitions.filter((d) => !labels.has(d.label))],
+      lastStart: base.lastStart + tail.lastStart,
+    };
+    // A footnote in the new text makes the whole text one block again.
+    if (tail.footnotes) result = { ...splitFrom(text), text };
+  } else {
+    result = { ...splitFrom(text), text };
+  }
+  recent.push(result);
+  if (recent.length > RECENT_LIMIT) recent.shift();
+  return { blocks: result.blocks, definitions: result.definitions };
+}
+
+/** Forgets recent results, so the next split starts from scratch (tests compare the two paths). */
+export function resetSplitCache(): void {
+  recent.length = 0;
+}
+
+function splitFrom(text: string): SplitMarkdown & { lastStart: number; footnotes: boolean } {
+  // Lines alternate with their separators, so each line's offset is known.
+  const parts = text.split(/(\r\n|\r|\n)/);
+  const lines = parts.filter((_, i) => i % 2 === 0);
   // Footnotes render a section at the end of the document that numbers every reference: they
   // cannot be parsed per block, so such a text stays one block.
-  if (lines.some((l) => FOOTNOTE_DEFINITION.test(l)))
-    return { blocks: text === '' ? [] : [text], definitions: [] };
+  if (lines.some((l) => FOOTNOTE_DEFINITION.test(l))) {
+    return { blocks: text === '' ? [] : [text], definitions: [], lastStart: 0, footnotes: true };
+  }
 
   const blocks: string[] = [];
   const definitions: LinkDefinition[] = [];
@@ -72,14 +116,23 @@ export function splitMarkdown(text: string): SplitMarkdown {
   let fence: { char: string; length: number } | null = null;
   let htmlEnd: RegExp | null = null;
   let previousWasDefinition = false;
+  let offset = 0;
+  let currentStart = 0;
+  let lastStart = 0;
 
   const flush = () => {
-    if (current.length > 0) blocks.push(current.join('\n'));
+    if (current.length > 0) {
+      blocks.push(current.join('\n'));
+      lastStart = currentStart;
+    }
     current = [];
     hasList = false;
   };
 
-  for (const line of lines) {
+  for (let index = 0; index < parts.length; index += 2) {
+    const line = parts[index] ?? '';
+    const lineStart = offset;
+    offset += line.length + (parts[index + 1]?.length ?? 0);
     if (fence) {
       current.push(...blanks, line);
       blanks = [];
@@ -104,6 +157,7 @@ export function splitMarkdown(text: string): SplitMarkdown {
       else flush();
     }
     blanks = [];
+    if (current.length === 0) currentStart = lineStart;
     previousWasDefinition = canStartDefinition && DEFINITION.test(line);
     const label = previousWasDefinition ? /\[((?:[^\]\\]|\\.)+)\]:/.exec(line)?.[1] : undefined;
     if (label !== undefined && !labels.has(normaliseLabel(label))) {
@@ -126,5 +180,5 @@ export function splitMarkdown(text: string): SplitMarkdown {
     }
   }
   flush();
-  return { blocks, definitions };
+  return { blocks, definitions, lastStart, footnotes: false };
 }

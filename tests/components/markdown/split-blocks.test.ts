@@ -2,7 +2,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { blockSource, splitMarkdown } from '../../../src/components/markdown/split-blocks';
+import { blockSource, resetSplitCache, splitMarkdown } from '../../../src/components/markdown/split-blocks';
 import { MARKDOWN_SAMPLES } from './markdown-samples';
 
 // The parser react-markdown runs (remark-parse + remark-gfm), used here as the reference.
@@ -76,5 +76,23 @@ describe('splitMarkdown', () => {
   it('gives no blocks for empty text and handles CRLF', () => {
     expect(splitMarkdown('').blocks).toEqual([]);
     expect(splitMarkdown('a\r\n\r\nb').blocks).toEqual(['a', 'b']);
+  });
+});
+
+describe('splitMarkdown on a growing text', () => {
+  it('gives the same result at every length as splitting from scratch', () => {
+    const samples = Object.values(MARKDOWN_SAMPLES);
+    const text = `${samples.join('\r\n\r\n')}\n\n${samples.join('\n\n')}\n\nEnd[^1]\n\n[^1]: a footnote`;
+    const lengths = Array.from({ length: Math.ceil(text.length / 7) + 1 }, (_, i) =>
+      Math.min(i * 7, text.length),
+    );
+    const fromScratch = lengths.map((end) => {
+      resetSplitCache();
+      return splitMarkdown(text.slice(0, end));
+    });
+    resetSplitCache();
+    const incremental = lengths.map((end) => splitMarkdown(text.slice(0, end)));
+    expect(incremental).toEqual(fromScratch);
+    expect(incremental.at(-1)!.blocks).toHaveLength(1); // the footnote made it one block again
   });
 });
