@@ -1,0 +1,108 @@
+import { forwardRef, useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { INPUT_CLASS } from '../../../components/ui/field';
+import type { SendKey } from '../../../stores';
+
+const draftKey = (conversationId: string) => `svc-playground.chat-draft.${conversationId}`;
+
+/** The unsent text of a conversation, kept in localStorage so nothing typed is ever lost. */
+export function loadDraft(conversationId: string): string {
+  try {
+    return localStorage.getItem(draftKey(conversationId)) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function saveDraft(conversationId: string, text: string): void {
+  try {
+    if (text === '') localStorage.removeItem(draftKey(conversationId));
+    else localStorage.setItem(draftKey(conversationId), text);
+  } catch {
+    // Storage full or blocked: the text stays in the field; nothing else to do.
+  }
+}
+
+export interface ComposerProps {
+  conversationId: string;
+  busy: boolean;
+  sendKey: SendKey;
+  onSend: (text: string) => void;
+  /** Appends the text as a message without requesting a reply (few-shot prompts). */
+  onAdd: (role: 'user' | 'assistant', text: string) => void;
+  onStop: () => void;
+}
+
+/** Sends messages. The draft is saved per conversation as it is typed and cleared only once sent. */
+export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function Composer(
+  { conversationId, busy, sendKey, onSend, onAdd, onStop },
+  ref,
+) {
+  const [text, setText] = useState(() => loadDraft(conversationId));
+  const [shownFor, setShownFor] = useState(conversationId);
+  if (shownFor !== conversationId) {
+    setShownFor(conversationId);
+    setText(loadDraft(conversationId));
+  }
+  useEffect(() => saveDraft(conversationId, text), [conversationId, text]);
+
+  const send = () => {
+    if (busy || text.trim() === '') return;
+    onSend(text);
+    setText('');
+  };
+  const add = (role: 'user' | 'assistant') => {
+    if (text.trim() === '') return;
+    onAdd(role, text);
+    setText('');
+  };
+  const keyWords =
+    sendKey === 'enter' ? 'Enter sends · Shift+Enter new line' : 'Ctrl+Enter sends · Enter new line';
+
+  return (
+    <div className="flex flex-col gap-1 border-t border-zinc-200 pt-2 dark:border-zinc-800">
+      <textarea
+        ref={ref}
+        aria-label="Message"
+        aria-keyshortcuts={sendKey === 'enter' ? 'Enter' : 'Control+Enter'}
+        className={`${INPUT_CLASS} min-h-20 resize-y`}
+        placeholder="Type a message"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+          const mod = e.ctrlKey || e.metaKey;
+          if ((sendKey === 'enter' && !e.shiftKey && !mod) || (sendKey === 'mod-enter' && mod)) {
+            e.preventDefault();
+            send();
+          }
+        }}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="text-xs text-zinc-500 dark:text-zinc-400">{keyWords} · Esc stops · ? shortcuts</span>
+        <span className="flex gap-1">
+          <Button size="sm" variant="ghost" disabled={busy || text.trim() === ''} onClick={() => add('user')}>
+            Add as user
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={busy || text.trim() === ''}
+            onClick={() => add('assistant')}
+          >
+            Add as assistant
+          </Button>
+          {busy ? (
+            <Button size="sm" variant="danger" onClick={onStop} aria-keyshortcuts="Escape">
+              Stop
+            </Button>
+          ) : (
+            <Button size="sm" variant="primary" disabled={text.trim() === ''} onClick={send}>
+              Send
+            </Button>
+          )}
+        </span>
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,179 @@
+import { memo, useState } from 'react';
+import { Markdown } from '../../../components/markdown';
+import { Button } from '../../../components/ui/button';
+import type { ConversationMessage } from '../../../lib/chat';
+import { FunctionCallView } from './function-call-view';
+import { JsonReplyView } from './json-reply-view';
+import { LogprobsView } from './logprobs-view';
+import type { MessageActions } from './message-actions';
+import { MessageEditor } from './message-editor';
+import { MessageErrorPanel } from './message-error-panel';
+import { ReasoningPane } from './reasoning-pane';
+import { ReplyFooter } from './reply-footer';
+
+export interface MessageRowProps {
+  message: ConversationMessage;
+  index: number;
+  count: number;
+  /** A request is running: editing is paused. */
+  busy: boolean;
+  editing: boolean;
+  /** Render replies as plain text (the benchmark's baseline; `?render=plain`). */
+  plain: boolean;
+  jsonMode: boolean;
+  actions: MessageActions;
+}
+
+const STATUS_WORDS: Partial<Record<NonNullable<ConversationMessage['status']>, string>> = {
+  pending: 'waiting…',
+  streaming: 'streaming…',
+  stopped: 'stopped: partial reply',
+  error: 'failed: partial reply kept',
+  interrupted: 'interrupted: partial reply (the page was closed while it streamed)',
+};
+
+function Body({ message, plain, jsonMode }: Pick<MessageRowProps, 'message' | 'plain' | 'jsonMode'>) {
+  const [tokens, setTokens] = useState(false);
+  const live = message.status === 'pending' || message.status === 'streaming';
+  if (message.role !== 'assistant' || plain) {
+    return <div className="text-sm whitespace-pre-wrap">{message.content}</div>;
+  }
+  return (
+    <>
+      {message.reasoning ? <ReasoningPane reasoning={message.reasoning} live={live} /> : null}
+      {message.function_call ? <FunctionCallView call={message.function_call} streaming={live} /> : null}
+      {message.logprobs && message.logprobs.length > 0 ? (
+        <Button size="sm" variant="ghost" aria-pressed={tokens} onClick={() => setTokens(!tokens)}>
+          {tokens ? 'Show text' : 'Show token probabilities'}
+        </Button>
+      ) : null}
+      {tokens && message.logprobs ? (
+        <LogprobsView logprobs={message.logprobs} />
+      ) : jsonMode && message.content !== '' ? (
+        <JsonReplyView text={message.content} streaming={live} />
+      ) : message.content !== '' ? (
+        <Markdown text={message.content} streaming={live} />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * One message of the transcript. Memoised: while a reply streams, only its row gets a new message
+ * object, so only it re-renders; `content-visibility: auto` lets the browser skip off-screen rows.
+ */
+export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
+  const { message, index, count, busy, editing, actions } = props;
+  const status = message.status ? STATUS_WORDS[message.status] : undefined;
+  const isReply = message.role === 'assistant' && message.timings !== undefined;
+  const last = index === count - 1;
+  const tone =
+    message.role === 'user'
+      ? 'bg-white dark:bg-zinc-900'
+      : 'bg-zinc-50 dark:bg-zinc-900/60 border-l-2 border-l-sky-600';
+  return (
+    <li
+      aria-label={`${message.role} message ${index + 1}`}
+      data-role={message.role}
+      data-status={message.status ?? 'written'}
+      className={`rounded border border-zinc-200 p-2 dark:border-zinc-800 ${tone}`}
+      style={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 6rem' }}
+    >
+      <div className="mb-1 flex flex-wrap items-center justify-between gap-1 text-xs">
+        <span className="flex items-center gap-2">
+          <span className="font-semibold uppercase">{message.role}</span>
+          {message.model ? <span className="font-mono text-zinc-500">{message.model}</span> : null}
+          {message.role === 'assistant' && !isReply ? (
+            <span className="text-zinc-500">(written by hand)</span>
+          ) : null}
+          {status ? (
+            <span
+              className={
+                message.status === 'error' || message.status === 'interrupted'
+                  ? 'text-red-700 dark:text-red-400'
+                  : 'text-amber-700 dark:text-amber-400'
+              }
+            >
+              {status}
+            </span>
+          ) : null}
+        </span>
+        {!editing ? (
+          <span
+            className="flex flex-wrap gap-0.5"
+            aria-label={`Actions for message ${index + 1}`}
+            role="group"
+          >
+            <Button size="sm" variant="ghost" disabled={busy} onClick={() => actions.startEdit(message.id)}>
+              Edit
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={busy || index === 0}
+              aria-label={`Move message ${index + 1} up`}
+              onClick={() => actions.move(message.id, index - 1)}
+            >
+              ↑
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={busy || last}
+              aria-label={`Move message ${index + 1} down`}
+              onClick={() => actions.move(message.id, index + 1)}
+            >
+              ↓
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={busy}
+              aria-label={`Insert a message after message ${index + 1}`}
+              onClick={() => actions.insertAfter(index)}
+            >
+              + Insert
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={busy}
+              aria-label={`Continue from message ${index + 1}`}
+              title="Drop everything after this message and ask for a reply"
+              onClick={() => actions.continueFrom(message.id)}
+            >
+              Continue from here
+            </Button>
+            {last && message.role === 'assistant' ? (
+              <Button size="sm" variant="ghost" disabled={busy} onClick={() => actions.regenerate()}>
+                Regenerate
+              </Button>
+            ) : null}
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={busy}
+              aria-label={`Delete message ${index + 1}`}
+              onClick={() => actions.remove(message.id)}
+            >
+              Delete
+            </Button>
+          </span>
+        ) : null}
+      </div>
+      {editing ? (
+        <MessageEditor
+          message={message}
+          onSave={(edit) => actions.save(message.id, edit)}
+          onCancel={actions.cancelEdit}
+        />
+      ) : (
+        <Body message={message} plain={props.plain} jsonMode={props.jsonMode} />
+      )}
+      {message.error ? <MessageErrorPanel error={message.error} /> : null}
+      {isReply && message.status !== 'pending' && message.status !== 'streaming' ? (
+        <ReplyFooter message={message} />
+      ) : null}
+    </li>
+  );
+});

@@ -1,0 +1,37 @@
+import { finishReasonHint, messageMetrics, type ConversationMessage } from '../../../lib/chat';
+
+function ms(value: number | null): string {
+  if (value === null) return '–';
+  return value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(2)} s`;
+}
+
+/** A reply's figures: finish reason (explained when worth it), usage, time to first token, speed. */
+export function ReplyFooter({ message }: { message: ConversationMessage }) {
+  const metrics = messageMetrics(message);
+  const hint = finishReasonHint(message.finish_reason);
+  const usage = message.usage;
+  return (
+    <div className="mt-1 text-xs text-zinc-500 dark:text-zinc-400" data-testid="reply-footer">
+      <p className="flex flex-wrap gap-x-3">
+        <span>
+          finish_reason: <span className="font-mono">{message.finish_reason ?? '–'}</span>
+        </span>
+        {usage ? (
+          <span>
+            {usage.prompt_tokens} prompt + {usage.completion_tokens} completion = {usage.total_tokens} tokens
+          </span>
+        ) : null}
+        <span>TTFT {ms(metrics.ttftMs)}</span>
+        <span>total {ms(metrics.totalMs)}</span>
+        {metrics.tokensPerSecond !== null ? (
+          <span>
+            {metrics.tokensPerSecond.toFixed(1)} tokens/s{metrics.estimated ? ' (estimated)' : ''}
+          </span>
+        ) : null}
+      </p>
+      {hint && message.finish_reason === 'length' ? (
+        <p className="text-amber-700 dark:text-amber-400">{hint}</p>
+      ) : null}
+    </div>
+  );
+}

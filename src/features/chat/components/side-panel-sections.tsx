@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import type { ChatSession, ChatSessionSnapshot } from '../session';
+
+/** What a side-panel section gets: the open conversation's live session and its snapshot. */
+export interface ChatPanelContext {
+  session: ChatSession;
+  snapshot: ChatSessionSnapshot;
+  /** The open conversation's id (for per-conversation state). */
+  conversationId: string;
+}
+
+/** One collapsible section of the chat page's side panel, under the request parameters. */
+export interface SidePanelSection {
+  id: string;
+  title: string;
+  render: (context: ChatPanelContext) => ReactNode;
+}
+
+/**
+ * Extra side-panel sections (function definitions, JSON mode, wire pane…). Append entries here;
+ * the page renders each as a `<details>` under the parameters, in this order. Functions are set on
+ * the session (`session.setOptions({ functions })`, saved with the conversation); `function_call`
+ * and `response_format` are page parameters (`useSettingsStore().setParameter('chat', …)`).
+ */
+export const SIDE_PANEL_SECTIONS: SidePanelSection[] = [];
+
+/** Renders the registered sections: the chat page's tools slot. */
+export function ChatToolsSlot({ context }: { context: ChatPanelContext }) {
+  return (
+    <>
+      {SIDE_PANEL_SECTIONS.map((section) => (
+        <details
+          key={section.id}
+          className="rounded border border-zinc-200 p-2 dark:border-zinc-700"
+          data-section={section.id}
+        >
+          <summary className="cursor-pointer text-xs font-semibold">{section.title}</summary>
+          <div className="mt-2">{section.render(context)}</div>
+        </details>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect, useRef } from 'react';
+import type { ConversationMessage } from '../../../lib/chat';
+import type { MessageActions } from './message-actions';
+import { MessageRow } from './message-row';
+
+export interface TranscriptProps {
+  messages: readonly ConversationMessage[];
+  busy: boolean;
+  editingId: string | null;
+  plain: boolean;
+  jsonMode: boolean;
+  actions: MessageActions;
+}
+
+/** The conversation's messages, kept scrolled to the end while the user is at the end. */
+export function Transcript({ messages, busy, editingId, plain, jsonMode, actions }: TranscriptProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const pinned = useRef(true);
+  const lastContent = messages.at(-1)?.content.length ?? 0;
+
+  useEffect(() => {
+    const element = scroller.current;
+    if (element && pinned.current) element.scrollTop = element.scrollHeight;
+  }, [messages.length, lastContent]);
+
+  return (
+    <div
+      ref={scroller}
+      className="min-h-0 flex-1 overflow-y-auto"
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        // Following the stream stops once the user scrolls up to read, and resumes at the bottom.
+        pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+      }}
+    >
+      {messages.length === 0 ? (
+        <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">
+          No messages yet. Type below and press Enter; or add hand-written messages for a few-shot prompt.
+        </p>
+      ) : null}
+      <ol aria-label="Transcript" aria-live="off" className="flex flex-col gap-2">
+        {messages.map((message, index) => (
+          <MessageRow
+            key={message.id}
+            message={message}
+            index={index}
+            count={messages.length}
+            busy={busy}
+            editing={editingId === message.id}
+            plain={plain}
+            jsonMode={jsonMode}
+            actions={actions}
+          />
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { INPUT_CLASS } from '../../../components/ui/field';
+import type { ConversationSummary } from '../../../lib/chat';
+import { ImportExportDialog } from './import-export-dialog';
+import type { ConversationsApi } from './use-conversations';
+
+function Item({
+  summary,
+  active,
+  api,
+}: {
+  summary: ConversationSummary;
+  active: boolean;
+  api: ConversationsApi;
+}) {
+  const [renaming, setRenaming] = useState(false);
+  const [title, setTitle] = useState(summary.title);
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (renaming) field.current?.focus();
+  }, [renaming]);
+  if (renaming) {
+    const commit = () => {
+      setRenaming(false);
+      if (title.trim() !== '' && title !== summary.title) void api.rename(summary.id, title.trim());
+    };
+    return (
+      <li>
+        <input
+          aria-label={`New title for ${summary.title}`}
+          ref={field}
+          className={INPUT_CLASS}
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          onBlur={commit}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') commit();
+            if (e.key === 'Escape') {
+              e.stopPropagation();
+              setTitle(summary.title);
+              setRenaming(false);
+            }
+          }}
+        />
+      </li>
+    );
+  }
+  return (
+    <li
+      className={`group flex items-center rounded ${active ? 'bg-sky-100 dark:bg-sky-950' : 'hover:bg-zinc-100 dark:hover:bg-zinc-800'}`}
+    >
+      <button
+        type="button"
+        aria-current={active || undefined}
+        className="min-w-0 flex-1 truncate px-2 py-1 text-left text-sm focus-visible:outline-2 focus-visible:outline-sky-600"
+        onClick={() => void api.open(summary.id)}
+        title={summary.title}
+      >
+        {summary.title}
+      </button>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label={`Rename ${summary.title}`}
+        onClick={() => {
+          setTitle(summary.title);
+          setRenaming(true);
+        }}
+      >
+        ✎
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label={`Delete ${summary.title}`}
+        onClick={() => void api.remove(summary.id, summary.title)}
+      >
+        🗑
+      </Button>
+    </li>
+  );
+}
+
+/** The saved conversations: new, search, open, rename, delete with undo, import and export. */
+export function ConversationSidebar({ api }: { api: ConversationsApi }) {
+  const [dialog, setDialog] = useState(false);
+  return (
+    <nav aria-label="Conversations" className="flex min-h-0 flex-col gap-2">
+      <div className="flex gap-1">
+        <Button
+          size="sm"
+          variant="primary"
+          className="flex-1"
+          onClick={() => void api.create()}
+          aria-keyshortcuts="Alt+N"
+        >
+          New conversation
+        </Button>
+        <Button size="sm" onClick={() => setDialog(true)}>
+          Import/Export
+        </Button>
+      </div>
+      <input
+        type="search"
+        aria-label="Search conversations"
+        placeholder="Search titles and messages"
+        className={INPUT_CLASS}
+        value={api.query}
+        onChange={(e) => api.setQuery(e.target.value)}
+      />
+      {api.deletion ? (
+        <div
+          role="status"
+          className="flex items-center justify-between gap-1 rounded bg-zinc-100 px-2 py-1 text-xs dark:bg-zinc-800"
+        >
+          <span className="truncate">Deleted “{api.deletion.title}”.</span>
+          <Button size="sm" onClick={() => void api.deletion?.undo()}>
+            Undo
+          </Button>
+        </div>
+      ) : null}
+      <ul className="flex min-h-0 flex-1 flex-col gap-0.5 overflow-y-auto" aria-label="Saved conversations">
+        {api.summaries.map((summary) => (
+          <Item key={summary.id} summary={summary} active={summary.id === api.active?.id} api={api} />
+        ))}
+        {api.summaries.length === 0 ? (
+          <li className="px-2 text-xs text-zinc-500">
+            {api.query ? 'No conversation matches.' : 'No conversations yet.'}
+          </li>
+        ) : null}
+      </ul>
+      <ImportExportDialog open={dialog} onClose={() => setDialog(false)} api={api} />
+    </nav>
+  );
+}

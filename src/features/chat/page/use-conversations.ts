@@ -1,0 +1,212 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { Conversation, ConversationSummary, ImportIssue } from '../../../lib/chat';
+import {
+  createAutosaver,
+  createConversationStore,
+  requestPersistentStorage,
+  toStorageError,
+  type Autosaver,
+  type ConversationStore,
+  type StorageError,
+} from '../storage';
+
+/** A deletion the sidebar offers to undo. */
+export interface UndoableDeletion {
+  title: string;
+  undo: () => Promise<boolean>;
+}
+
+export interface ConversationsState {
+  store: ConversationStore;
+  autosaver: Autosaver;
+  summaries: ConversationSummary[];
+  query: string;
+  /** The open conversation as loaded (the session holds its live state). */
+  active: Conversation | null;
+  /** The last storage failure (quota included), shown until dismissed. */
+  storageError: StorageError | null;
+  deletion: UndoableDeletion | null;
+  importIssues: ImportIssue[] | null;
+}
+
+/**
+ * The conversations of the sidebar and the open one, in IndexedDB. Opens the most recent on mount
+ * (creating one when there is none); every action reports storage failures as `storageError`.
+ */
+export function useConversations(model: string) {
+  const [store] = useState(() => createConversationStore());
+  // The autosaver outlives renders; it announces saves here so the list (titles, order) follows.
+  const [saves] = useState(() => new EventTarget());
+  const [storageError, setStorageError] = useState<StorageError | null>(null);
+  // A deleted conversation's session may still save (a reply finishing): that must not revive it.
+  const [deleted] = useState(() => new Set<string>());
+  const [autosaver] = useState(() =>
+    createAutosaver({
+      save: async (conversation) => {
+        if (deleted.has(conversation.id)) return;
+        await store.save(conversation);
+        saves.dispatchEvent(new Event('saved'));
+      },
+      onError: setStorageError,
+    }),
+  );
+  const [summaries, setSummaries] = useState<ConversationSummary[]>([]);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState<Conversation | null>(null);
+  const [deletion, setDeletion] = useState<UndoableDeletion | null>(null);
+  const [importIssues, setImportIssues] = useState<ImportIssue[] | null>(null);
+
+  const attempt = useCallback(
+    async <T>(operation: string, task: () => Promise<T>): Promise<T | undefined> => {
+      try {
+        return await task();
+      } catch (error) {
+        setStorageError(toStorageError(error, operation));
+        return undefined;
+      }
+    },
+    [],
+  );
+
+  const listFor = useCallback(
+    (q: string) => attempt('list conversations', () => (q.trim() ? store.search(q) : store.list())),
+    [attempt, store],
+  );
+  const refresh = useCallback(async () => {
+    const list = await listFor(query);
+    if (list) setSummaries(list);
+  }, [listFor, query]);
+  const search = async (q: string) => {
+    setQuery(q);
+    const list = await listFor(q);
+    if (list) setSummaries(list);
+  };
+
+  useEffect(() => {
+    const onSaved = () => void refresh();
+    saves.addEventListener('saved', onSaved);
+    return () => saves.removeEventListener('saved', onSaved);
+  }, [saves, refresh]);
+
+  const open = useCallback(
+    async (id: string) => {
+      await autosaver.flush().catch(() => undefined);
+      const conversation = await attempt('open the conversation', () => store.load(id));
+      if (conversation) setActive(conversation);
+    },
+    [attempt, autosaver, store],
+  );
+
+  const create = useCallback(async () => {
+    const conversation = await attempt('create a conversation', () => store.create({ model }));
+    if (!conversation) return;
+    setActive(conversation);
+    await refresh();
+  }, [attempt, model, refresh, store]);
+
+  useEffect(() => {
+    void requestPersistentStorage();
+    let cancelled = false;
+    void (async () => {
+      const list = await attempt('list conversations', () => store.list());
+      if (cancelled || !list) return;
+      setSummaries(list);
+      const first = list[0];
+      if (first) await open(first.id);
+      else await create();
+    })();
+    return () => {
+      cancelled = true;
+    };
+    // Mount only: opening the first conversation is a one-time step.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(
+    () => () => {
+      void autosaver.dispose().catch(() => undefined);
+      store.dispose();
+    },
+    [autosaver, store],
+  );
+
+  const rename = async (id: string, title: string) => {
+    await autosaver.flush().catch(() => undefined);
+    await attempt('rename the conversation', () => store.rename(id, title));
+    if (active?.id === id) setActive({ ...active, title });
+    await refresh();
+  };
+
+  const remove = async (id: string, title: string) => {
+    await autosaver.flush().catch(() => undefined);
+    deleted.add(id);
+    const pending = await attempt('delete the conversation', () => store.remove(id));
+    if (!pending) {
+      deleted.delete(id);
+      return;
+    }
+    setDeletion({
+      title,
+      undo: async () => {
+        deleted.delete(id);
+        const restored = (await attempt('restore the conversation', () => pending.undo())) ?? false;
+        setDeletion(null);
+        await refresh();
+        if (restored) await open(id);
+        return restored;
+      },
+    });
+    const list = await attempt('list conversations', () => store.list());
+    if (!list) return;
+    setSummaries(list);
+    if (active?.id === id) {
+      const next = list[0];
+      if (next) await open(next.id);
+      else await create();
+    }
+  };
+
+  const importText = async (text: string) => {
+    const result = await attempt('import the conversation', () => store.importJson(text));
+    if (!result) return;
+    if (!result.ok) {
+      setImportIssues(result.issues);
+      return;
+    }
+    setImportIssues(null);
+    setActive(result.conversation);
+    await refresh();
+  };
+
+  const exportJson = async (id: string) => {
+    await autosaver.flush().catch(() => undefined);
+    return (await attempt('export the conversation', () => store.exportJson(id))) ?? null;
+  };
+
+  const state: ConversationsState = {
+    store,
+    autosaver,
+    summaries,
+    query,
+    active,
+    storageError,
+    deletion,
+    importIssues,
+  };
+  return {
+    ...state,
+    setQuery: (q: string) => void search(q),
+    open,
+    create,
+    rename,
+    remove,
+    importText,
+    exportJson,
+    dismissStorageError: () => setStorageError(null),
+    dismissDeletion: () => setDeletion(null),
+    dismissImportIssues: () => setImportIssues(null),
+    reportStorageError: setStorageError,
+  };
+}
+
+export type ConversationsApi = ReturnType<typeof useConversations>;
