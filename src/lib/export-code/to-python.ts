@@ -1,0 +1,110 @@
+import { API_KEY_ENV, jsonBody, splitURL, type CodeRequest } from './code-request';
+
+/** Keyword arguments `client.chat.completions.create` takes by name; anything else goes in `extra_body`. */
+const CHAT_KWARGS = new Set([
+  'model',
+  'messages',
+  'temperature',
+  'max_tokens',
+  'top_p',
+  'frequency_penalty',
+  'presence_penalty',
+  'stop',
+  'stream',
+  'logprobs',
+  'top_logprobs',
+  'logit_bias',
+  'functions',
+  'function_call',
+  'response_format',
+  'seed',
+  'n',
+  'user',
+]);
+
+/** A JSON value as a Python literal (True/False/None), indented. */
+export function pythonLiteral(value: unknown, indent = 0): string {
+  const pad = ' '.repeat(indent + 4);
+  const end = ' '.repeat(indent);
+  if (value === null || value === undefined) return 'None';
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (typeof value === 'string' || typeof value === 'number') return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return `[\n${value.map((v) => `${pad}${pythonLiteral(v, indent + 4)},`).join('\n')}\n${end}]`;
+  }
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length === 0) return '{}';
+  return `{\n${entries.map(([k, v]) => `${pad}${JSON.stringify(k)}: ${pythonLiteral(v, indent + 4)},`).join('\n')}\n${end}}`;
+}
+
+function kwargs(body: Record<string, unknown>, known: Set<string> | null): string {
+  const extra: Record<string, unknown> = {};
+  const lines: string[] = [];
+  for (const [key, value] of Object.entries(body)) {
+    if (known && !known.has(key)) extra[key] = value;
+    else lines.push(`    ${key}=${pythonLiteral(value, 4)},`);
+  }
+  if (Object.keys(extra).length > 0) lines.push(`    extra_body=${pythonLiteral(extra, 4)},`);
+  return lines.join('\n');
+}
+
+/** The request with the `openai` Python package, `base_url` set, the key from the environment. */
+export function toPython(request: CodeRequest): string {
+  const split = splitURL(request.url);
+  const head = [
+    'import os',
+    '',
+    'from openai import OpenAI',
+    '',
+    `client = OpenAI(base_url=${JSON.stringify(split.baseURL)}, api_key=os.environ[${JSON.stringify(API_KEY_ENV)}])`,
+    '',
+  ];
+  const body = jsonBody(request) ?? {};
+  switch (split.kind) {
+    case 'chat':
+      if (body.stream === true)
+        return [
+          ...head,
+          `stream = client.chat.completions.create(\n${kwargs(body, CHAT_KWARGS)}\n)`,
+          'for chunk in stream:',
+          '    if chunk.choices:',
+          '        print(chunk.choices[0].delta.content or "", end="", flush=True)',
+          'print()',
+        ].join('\n');
+      return [
+        ...head,
+        `completion = client.chat.completions.create(\n${kwargs(body, CHAT_KWARGS)}\n)`,
+        'print(completion.model_dump_json(indent=2))',
+      ].join('\n');
+    case 'models':
+      return [...head, 'for model in client.models.list():', '    print(model.id)'].join('\n');
+    case 'model':
+      return [
+        ...head,
+        `model = client.models.retrieve(${JSON.stringify(split.modelId ?? '')})`,
+        'print(model.model_dump_json(indent=2))',
+      ].join('\n');
+    case 'audio': {
+      const fields = request.body.kind === 'form' ? request.body.fields : [];
+      const file = fields.find((f) => f.file)?.file?.name ?? 'audio.wav';
+      const args = fields
+        .filter((f) => !f.file)
+        .map((f) => `    ${f.name}=${JSON.stringify(f.value ?? '')},`);
+      return [
+        ...head,
+        `with open(${JSON.stringify(file)}, "rb") as audio:`,
+        `    result = client.audio.transcriptions.create(\n        file=audio,\n${args.map((a) => `    ${a}`).join('\n')}\n    )`,
+        'print(result)',
+      ].join('\n');
+    }
+    default:
+      // Endpoints the SDK has no method for are reached with its generic request method.
+      return [
+        ...head,
+        `result = client.post(\n    ${JSON.stringify(split.path)},\n    body=${pythonLiteral(body, 4)},\n    cast_to=object,\n)`,
+        'print(result)',
+      ].join('\n');
+  }
+}
