@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Transcript } from '../../../server/engines/engine';
@@ -55,6 +55,15 @@ describe('audio page errors', () => {
     await user.click(screen.getByRole('button', { name: 'Send anyway' }));
     expect(await screen.findByText('hello')).toBeVisible();
     expect(service.to('/audio/transcriptions')).toHaveLength(1);
+  });
+
+  it('takes a dropped file like a chosen one', async () => {
+    const service = serviceWithEngines({ 'svc-audio': fixedAudioEngine(TRANSCRIPT) });
+    const user = await openAudio(service.fetch);
+    fireEvent.drop(screen.getByTestId('audio-drop-zone'), { dataTransfer: { files: [wav()] } });
+    expect(await screen.findByRole('region', { name: 'Chosen audio' })).toHaveTextContent('speech.wav');
+    await user.click(screen.getByRole('button', { name: 'Transcribe' }));
+    expect(await screen.findByText('hello')).toBeVisible();
   });
 
   it('accepts a file with no type when its extension is an audio one', async () => {

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { ChatEngine } from '../../../server/engines/engine';
 import { useSettingsStore } from '../../../src/stores';
 import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
@@ -173,5 +174,37 @@ describe('vision page', () => {
     expect(body.messages[0]?.content).toEqual([
       { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw==' } },
     ]);
+  });
+
+  it('leaves the text part out when the prompt is empty', async () => {
+    const service = serviceWithEngines({ 'svc-vision': fixedVisionEngine('no prompt') });
+    const user = await openVision(service.fetch);
+    await user.type(screen.getByRole('textbox', { name: 'Image 1 URL' }), IMAGE);
+    await user.click(screen.getByRole('button', { name: 'Analyze' }));
+    await screen.findByText('no prompt');
+    const body = service.to('/vision/analyze')[0]?.json as { messages: { content: unknown[] }[] };
+    expect(body.messages[0]?.content).toEqual([{ type: 'image_url', image_url: { url: IMAGE } }]);
+  });
+
+  it('cancels a running analysis: the request is aborted and the page says so', async () => {
+    let aborted = false;
+    const waiting: ChatEngine = {
+      describe: () => 'waits until aborted',
+      async *generate(_request, { signal }) {
+        await new Promise<void>((resolve) =>
+          signal.addEventListener('abort', () => resolve(), { once: true }),
+        );
+        aborted = true;
+        yield* [];
+      },
+    };
+    const service = serviceWithEngines({ 'svc-vision': waiting });
+    const user = await openVision(service.fetch);
+    await fillRequest(user, 'slow', IMAGE);
+    await user.click(screen.getByRole('button', { name: 'Analyze' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Cancelled; nothing was kept.')).toBeVisible();
+    await waitFor(() => expect(aborted).toBe(true));
+    expect(screen.getByRole('button', { name: 'Analyze' })).toBeEnabled();
   });
 });
