@@ -1,7 +1,8 @@
 /**
  * Setup for every component test (jsdom): jest-dom matchers, the browser APIs jsdom lacks
- * (matchMedia, <dialog>'s modal methods, Range geometry), and a clean slate after each test: unmounted trees, the
- * settings store back to its first state, empty localStorage, no theme class.
+ * (matchMedia, <dialog>'s modal methods, Range geometry, IndexedDB), a fetch that only reaches
+ * loopback, and a clean slate after each test: unmounted trees, the settings store back to its
+ * first state, empty localStorage, no theme class.
  */
 import '@testing-library/jest-dom/vitest';
 // Whole-app renders include the chat page, which keeps conversations in IndexedDB; jsdom has none.
@@ -14,11 +15,13 @@ import {
   installMatchMedia,
   installRangeGeometry,
   resetMatchMedia,
+  restrictFetchToLoopback,
 } from './support/browser-polyfills';
 
 installMatchMedia();
 installDialogPolyfill();
 installRangeGeometry();
+restrictFetchToLoopback();
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,6 @@
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
+import { NoConnectionNotice } from '../connection/no-connection-notice';
 import { SettingsDialog } from '../settings/settings-dialog';
 import { AppHeader } from './app-header';
 
@@ -16,6 +17,7 @@ export function AppLayout() {
       </a>
       <AppHeader onOpenSettings={() => setSettingsOpen(true)} />
       <main id="main" tabIndex={-1} className="flex min-h-0 flex-1 flex-col p-4 focus:outline-none">
+        <NoConnectionNotice onOpenSettings={() => setSettingsOpen(true)} />
         <Suspense fallback={<p role="status">Loading the page…</p>}>
           <Outlet />
         </Suspense>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { addConnection, renderApp } from '../support/render-app';
@@ -79,5 +79,17 @@ describe('app shell', () => {
     expect(select).toHaveDisplayValue('Other');
     await screen.findByText('Healthy · 5 models');
     expect(service.received.at(-1)?.url).toBe('http://other.test/v1/models');
+  });
+
+  it('points a first visit with no connection to Settings', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderApp({ fetch: inProcessService().fetch });
+    await user.click(await screen.findByRole('button', { name: 'Add a connection' }));
+    expect(screen.getByRole('dialog', { name: 'Settings' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    act(() => {
+      addConnection({ baseURL: TEST_BASE_URL, apiKey: TEST_KEY });
+    });
+    expect(screen.queryByRole('button', { name: 'Add a connection' })).not.toBeInTheDocument();
   });
 });

@@ -90,3 +90,18 @@ export function installRangeGeometry(): void {
   if (typeof Range.prototype.getBoundingClientRect !== 'function')
     Range.prototype.getBoundingClientRect = empty;
 }
+
+/**
+ * Component tests never leave this machine: the global fetch refuses any host but loopback, the
+ * way a browser reports a network failure (TypeError). MSW, installed later, sits in front of it.
+ */
+export function restrictFetchToLoopback(): void {
+  const original = globalThis.fetch;
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) {
+      return Promise.reject(new TypeError(`Failed to fetch: tests may not reach ${url.host}`));
+    }
+    return original(input, init);
+  }) as typeof fetch;
+}
