@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { INPUT_CLASS } from '../../../components/ui/field';
+import { useSettingsStore } from '../../../stores';
+
+type Mode = 'unset' | 'auto' | 'free';
+
+/**
+ * `function_call`: not sent (server default), `auto` (the spec's only value), or a clearly marked
+ * free-text value the spec does not define (`none`, or JSON such as {"name": "f"}).
+ */
+export function FunctionCallMode() {
+  const value = useSettingsStore((s) => s.parameters.chat.function_call);
+  const setParameter = useSettingsStore((s) => s.setParameter);
+  const mode: Mode = value === undefined ? 'unset' : value === 'auto' ? 'auto' : 'free';
+  const shown = typeof value === 'object' && value !== null ? JSON.stringify(value) : (value ?? '');
+  const [draft, setDraft] = useState(mode === 'free' ? shown : '');
+  const apply = (text: string) => {
+    setDraft(text);
+    const trimmed = text.trim();
+    if (trimmed === '') return;
+    let parsed: unknown = trimmed;
+    if (trimmed.startsWith('{')) {
+      try {
+        parsed = JSON.parse(trimmed);
+      } catch {
+        return; // keep the last good value until the JSON is whole
+      }
+    }
+    setParameter('chat', 'function_call', parsed as 'auto');
+  };
+  return (
+    <fieldset className="flex flex-col gap-1 text-xs">
+      <legend className="font-semibold">function_call</legend>
+      <label className="flex items-center gap-1">
+        <input
+          type="radio"
+          name="function_call"
+          checked={mode === 'unset'}
+          onChange={() => setParameter('chat', 'function_call', undefined)}
+        />
+        not sent (server default)
+      </label>
+      <label className="flex items-center gap-1">
+        <input
+          type="radio"
+          name="function_call"
+          checked={mode === 'auto'}
+          onChange={() => setParameter('chat', 'function_call', 'auto')}
+        />
+        <code>auto</code> (the spec&apos;s value)
+      </label>
+      <label className="flex items-center gap-1">
+        <input
+          type="radio"
+          name="function_call"
+          checked={mode === 'free'}
+          onChange={() => apply(draft || 'none')}
+        />
+        <span>
+          other value <strong className="text-amber-700 dark:text-amber-400">(not in the spec)</strong>
+        </span>
+      </label>
+      {mode === 'free' ? (
+        <input
+          aria-label="function_call value (not in the spec)"
+          className={`${INPUT_CLASS} font-mono text-xs`}
+          value={draft}
+          placeholder='none, or {"name": "get_current_weather"}'
+          onChange={(e) => apply(e.target.value)}
+        />
+      ) : null}
+    </fieldset>
+  );
+}

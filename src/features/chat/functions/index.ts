@@ -1,0 +1,13 @@
+/** Function calling: definitions editor, call card, results, mocks and auto-run. */
+export { FunctionCallCard, type FunctionCallCardProps } from './function-call-card';
+export { FunctionsProvider, useFunctionsContext, useWorkbench } from './functions-context';
+export { FunctionsSection } from './functions-section';
+export {
+  FunctionsWorkbench,
+  type AutoRunStep,
+  type ResultRole,
+  type WorkbenchState,
+} from './functions-workbench';
+export { LiveFunctionCall } from './live-function-call';
+export { explainRoleRejection, sendFunctionResult } from './send-function-result';
+export { useFunctionsProblem } from './functions-problem';

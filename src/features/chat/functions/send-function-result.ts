@@ -1,0 +1,38 @@
+import type { ChatSession } from '../session';
+import type { ResultRole } from './functions-workbench';
+
+/**
+ * Appends a function's result and asks for the next reply. With `function` the result travels as
+ * `{role: "function", name, content}` (the legacy form most servers of the format accept); with
+ * `user` as a user message that says which function returned it, for servers that refuse that role.
+ */
+export async function sendFunctionResult(
+  session: ChatSession,
+  name: string,
+  result: string,
+  role: ResultRole,
+): Promise<void> {
+  const index = session.getSnapshot().messages.length;
+  if (role === 'function') session.insertMessage(index, { role: 'function', name, content: result });
+  else session.insertMessage(index, { role: 'user', content: `Result of the function ${name}:\n${result}` });
+  await session.regenerate();
+}
+
+/**
+ * When a request that carried a `function` message failed because of it, says so plainly; null when
+ * the error has nothing to do with the role.
+ */
+export function explainRoleRejection(
+  error: { status: number | null; param: string | null; message: string } | null | undefined,
+  lastSentRole: string | undefined,
+): string | null {
+  if (!error || lastSentRole !== 'function') return null;
+  const aboutRole =
+    /messages\[\d+\]\.(role|name)/.test(error.param ?? '') || /\b(role|function)\b/i.test(error.message);
+  if (error.status !== 400 && error.status !== 422) return null;
+  if (!aboutRole) return null;
+  return (
+    `The server refused the function result sent with the legacy "function" role (${error.message}). ` +
+    'The spec lists only system, user and assistant roles; choose "as a user message" and send the result again.'
+  );
+}
