@@ -68,7 +68,7 @@ function Item({
           setRenaming(true);
         }}
       >
-        ✎
+        Rename
       </Button>
       <Button
         size="sm"
@@ -76,7 +76,7 @@ function Item({
         aria-label={`Delete ${summary.title}`}
         onClick={() => void api.remove(summary.id, summary.title)}
       >
-        🗑
+        Delete
       </Button>
     </li>
   );

@@ -1,0 +1,47 @@
+/** Chat engines injected into the in-process service, for behaviours the reference engine does not show on demand. */
+import type { ChatEngine, ChatEngineRequest, EngineEvent } from '../../../server/engines/engine';
+
+const usage = { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 };
+
+/**
+ * Sends `first`, then waits until `release()` (or the client disconnects), then `rest` and a finish.
+ * Records every request's abort signal, so a test can see the server noticed a disconnect.
+ */
+export function gatedEngine(first = 'Hello ', rest = 'world') {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const signals: AbortSignal[] = [];
+  const requests: ChatEngineRequest[] = [];
+  const engine: ChatEngine = {
+    describe: () => 'A test engine that pauses mid-reply.',
+    async *generate(request, { signal }): AsyncIterable<EngineEvent> {
+      signals.push(signal);
+      requests.push(request);
+      yield { type: 'text', text: first };
+      await Promise.race([gate, new Promise((resolve) => signal.addEventListener('abort', resolve))]);
+      if (signal.aborted) return;
+      yield { type: 'text', text: rest };
+      yield { type: 'finish', finish_reason: 'stop', usage };
+    },
+  };
+  return { engine, release, signals, requests };
+}
+
+/** Fails before its first event (a 500 from the service). */
+export const failingEngine: ChatEngine = {
+  describe: () => 'A test engine that fails.',
+  // eslint-disable-next-line require-yield
+  async *generate(): AsyncIterable<EngineEvent> {
+    throw new Error('engine exploded');
+  },
+};
+
+/** Sends some text, then fails (an error event mid-stream). */
+export const midStreamFailingEngine: ChatEngine = {
+  describe: () => 'A test engine that fails mid-reply.',
+  async *generate(): AsyncIterable<EngineEvent> {
+    yield { type: 'text', text: 'Partial answer before the failure' };
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    throw new Error('engine exploded mid-stream');
+  },
+};
