@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import OpenAI, { type APIError, type NotFoundError, type RateLimitError } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { resolveConfig } from '../../server/config';
@@ -57,7 +57,7 @@ describe('models', () => {
   it('reports an unknown model as NotFoundError with code model_not_found', async () => {
     const error = await client.models.retrieve('svc-nope').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.NotFoundError);
-    expect((error as OpenAI.NotFoundError).code).toBe('model_not_found');
+    expect((error as NotFoundError).code).toBe('model_not_found');
   });
 
   it('works at the base URL without /v1 too', async () => {
@@ -220,8 +220,8 @@ describe('errors', () => {
     const bad = new OpenAI({ apiKey: 'wrong', baseURL: `${served.origin}/v1`, maxRetries: 0 });
     const error = await bad.models.list().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.AuthenticationError);
-    expect((error as OpenAI.APIError).code).toBe('invalid_api_key');
-    expect((error as OpenAI.APIError).type).toBe('invalid_request_error');
+    expect((error as APIError).code).toBe('invalid_api_key');
+    expect((error as APIError).type).toBe('invalid_request_error');
   });
 
   it('names the offending parameter of a bad request', async () => {
@@ -229,7 +229,7 @@ describe('errors', () => {
       .create({ model: 'svc-chat', messages: [{ role: 'user', content: 'hi' }], temperature: 3 })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.BadRequestError);
-    expect((error as OpenAI.APIError).param).toBe('temperature');
+    expect((error as APIError).param).toBe('temperature');
   });
 
   it('rejects a model used on the wrong endpoint', async () => {
@@ -237,7 +237,7 @@ describe('errors', () => {
       .create({ model: 'svc-audio', messages: [{ role: 'user', content: 'hi' }] })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.BadRequestError);
-    expect((error as OpenAI.APIError).param).toBe('model');
+    expect((error as APIError).param).toBe('model');
   });
 
   it('reports an unknown chat model as model_not_found', async () => {
@@ -245,7 +245,7 @@ describe('errors', () => {
       .create({ model: 'svc-imaginary', messages: [{ role: 'user', content: 'hi' }] })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.NotFoundError);
-    expect((error as OpenAI.APIError).code).toBe('model_not_found');
+    expect((error as APIError).code).toBe('model_not_found');
   });
 
   it('reports context_length_exceeded for a prompt over the context', async () => {
@@ -253,7 +253,7 @@ describe('errors', () => {
       .create({ model: 'svc-chat', messages: [{ role: 'user', content: 'word '.repeat(130_000) }] })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.APIError);
-    expect((error as OpenAI.APIError).code).toBe('context_length_exceeded');
+    expect((error as APIError).code).toBe('context_length_exceeded');
   });
 
   it('raises RateLimitError after the per-key limit, with the limit headers', async () => {
@@ -268,7 +268,7 @@ describe('errors', () => {
       await ask();
       const error = await ask().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(OpenAI.RateLimitError);
-      const apiError = error as OpenAI.RateLimitError;
+      const apiError = error as RateLimitError;
       expect(apiError.code).toBe('rate_limit_exceeded');
       expect(apiError.type).toBe('rate_limit_error');
       expect(apiError.headers.get('x-ratelimit-limit')).toBe('2');

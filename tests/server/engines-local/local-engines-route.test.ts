@@ -32,9 +32,9 @@ afterAll(async () => {
 
 const auth = { authorization: `Bearer ${KEY}` };
 
-function transcribe(format: string, language?: string): Promise<Response> {
+async function transcribe(format: string, language?: string): Promise<Response> {
   const form = new FormData();
-  form.append('file', new Blob([audio.read(speech)], { type: 'audio/wav' }), 'speech.wav');
+  form.append('file', new Blob([new Uint8Array(audio.read(speech))], { type: 'audio/wav' }), 'speech.wav');
   form.append('model', 'svc-audio');
   form.append('response_format', format);
   if (language) form.append('language', language);
