@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { CODE_FORMS, type CodeRequest } from '../../lib/export-code';
+import { CopyButton } from '../json-view';
+import { Button } from '../ui/button';
+
+/**
+ * The request as curl, Python and TypeScript (openai packages). The key is read from the
+ * SVC_API_KEY environment variable in every form; the real key is never written.
+ */
+export function ViewCode({ request }: { request: CodeRequest }) {
+  const [form, setForm] = useState<(typeof CODE_FORMS)[number]['id']>('curl');
+  const chosen = CODE_FORMS.find((f) => f.id === form) ?? CODE_FORMS[0];
+  const code = chosen.render(request);
+  return (
+    <div className="flex flex-col gap-1">
+      <div role="tablist" aria-label="Code form" className="flex flex-wrap gap-1">
+        {CODE_FORMS.map((f) => (
+          <Button
+            key={f.id}
+            size="sm"
+            variant="ghost"
+            role="tab"
+            aria-selected={f.id === form}
+            onClick={() => setForm(f.id)}
+          >
+            {f.label}
+          </Button>
+        ))}
+        <CopyButton text={code} />
+      </div>
+      <p className="text-xs text-zinc-500">
+        Set the key first: <code>export SVC_API_KEY=…</code>
+      </p>
+      <pre
+        role="tabpanel"
+        aria-label={`${chosen.label} code`}
+        className="overflow-x-auto rounded bg-zinc-100 p-2 font-mono text-xs dark:bg-zinc-900"
+      >
+        {code}
+      </pre>
+    </div>
+  );
+}

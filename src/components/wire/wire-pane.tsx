@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import type { Endpoint } from '../../lib/api';
+import type { PastedRequest } from '../../lib/export-code';
+import { isStreamed, sharedWireLog, type WireLog } from '../../lib/wire-log';
+import { Button } from '../ui/button';
+import { INPUT_CLASS } from '../ui/field';
+import { RequestDetails, ResponseDetails } from './exchange-details';
+import { PasteRequest } from './paste-request';
+import { RateLimitView } from './rate-limit-view';
+import { StreamTimelineView } from './stream-timeline-view';
+import { useWireLog } from './use-wire-log';
+import { ViewCode } from './view-code';
+
+export interface WirePaneProps {
+  /** The log to show; the playground's shared log by default. */
+  log?: WireLog;
+  /** Only exchanges of these endpoints (all by default). */
+  endpoints?: readonly Endpoint[];
+  /** The active connection's base URL, for the rate-limit view. */
+  baseURL: string;
+  /** When given, a paste box loads a curl command or request JSON into the page. */
+  onLoadRequest?: (request: PastedRequest) => string | null;
+}
+
+type Tab = 'request' | 'response' | 'timeline' | 'code';
+
+/**
+ * What went over the wire, for any page: the exact request (key redacted) and response, stream
+ * chunks with arrival times, the stream timeline, the request as code, a paste box and rate limits.
+ */
+export function WirePane({ log = sharedWireLog, endpoints, baseURL, onLoadRequest }: WirePaneProps) {
+  const all = useWireLog(log);
+  const records = endpoints ? all.filter((r) => endpoints.includes(r.endpoint)) : all;
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [tab, setTab] = useState<Tab>('request');
+  const record = records.find((r) => r.id === selectedId) ?? records.at(-1);
+  const tabs: [Tab, string][] = [
+    ['request', 'Request'],
+    ['response', 'Response'],
+    ['timeline', 'Timeline'],
+    ['code', 'View code'],
+  ];
+  return (
+    <div className="flex flex-col gap-2 text-xs" aria-label="Wire pane" role="region">
+      {record ? (
+        <>
+          <label className="flex flex-col gap-0.5">
+            Exchange
+            <select
+              className={`${INPUT_CLASS} text-xs`}
+              value={record.id}
+              onChange={(e) => setSelectedId(Number(e.target.value))}
+            >
+              {[...records].reverse().map((r) => (
+                <option key={r.id} value={r.id}>
+                  #{r.id} {r.request.method} {new URL(r.request.url).pathname} →{' '}
+                  {r.response?.status ?? r.error ?? '…'}
+                  {isStreamed(r) ? ' (stream)' : ''}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div role="tablist" aria-label="Exchange view" className="flex flex-wrap gap-1">
+            {tabs.map(([id, label]) => (
+              <Button
+                key={id}
+                size="sm"
+                variant="ghost"
+                role="tab"
+                aria-selected={tab === id}
+                onClick={() => setTab(id)}
+              >
+                {label}
+              </Button>
+            ))}
+            <Button size="sm" variant="ghost" onClick={() => log.clear()}>
+              Clear
+            </Button>
+          </div>
+          <div role="tabpanel" aria-label={tabs.find(([id]) => id === tab)?.[1]}>
+            {tab === 'request' ? <RequestDetails record={record} /> : null}
+            {tab === 'response' ? <ResponseDetails record={record} /> : null}
+            {tab === 'timeline' ? <StreamTimelineView record={record} /> : null}
+            {tab === 'code' ? (
+              <ViewCode
+                request={{
+                  method: record.request.method,
+                  url: record.request.url,
+                  body: record.request.body,
+                }}
+              />
+            ) : null}
+          </div>
+        </>
+      ) : (
+        <p className="text-zinc-500">Nothing sent yet: requests and responses appear here as they happen.</p>
+      )}
+      {onLoadRequest ? <PasteRequest onLoad={onLoadRequest} /> : null}
+      <section aria-label="Rate-limit state">
+        <p className="font-semibold">Rate limits</p>
+        <RateLimitView baseURL={baseURL} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { Button } from '../../../components/ui/button';
+import { INPUT_CLASS } from '../../../components/ui/field';
+import { useSettingsStore } from '../../../stores';
+import { useChatSession, type ChatSession } from '../session';
+import { setReplySchemaText, useReplySchemaText } from './json-schema-store';
+import { mentionsJson, withJsonInstruction } from './mentions-json';
+
+/**
+ * The JSON mode switch (`response_format: {type: "json_object"}`), the warning when no message asks
+ * for JSON with a one-click fix, and an optional schema to check replies against.
+ */
+export function JsonModeSection({ session }: { session: ChatSession }) {
+  const snapshot = useChatSession(session);
+  const format = useSettingsStore((s) => s.parameters.chat.response_format);
+  const setParameter = useSettingsStore((s) => s.setParameter);
+  const schema = useReplySchemaText();
+  const on = format?.type === 'json_object';
+  const mentioned = mentionsJson(snapshot.options.systemPrompt, snapshot.messages);
+  return (
+    <div className="flex flex-col gap-2 text-xs">
+      <label className="flex items-center gap-1">
+        <input
+          type="checkbox"
+          checked={on}
+          onChange={(e) =>
+            setParameter('chat', 'response_format', e.target.checked ? { type: 'json_object' } : undefined)
+          }
+        />
+        JSON mode (<code>response_format: {'{"type": "json_object"}'}</code>)
+      </label>
+      {on && !mentioned ? (
+        <div
+          role="alert"
+          className="rounded border border-amber-300 bg-amber-50 p-2 dark:border-amber-800 dark:bg-amber-950/40"
+        >
+          <p>
+            No message mentions JSON. The spec says the system or user message should instruct JSON output.
+          </p>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() =>
+              session.setOptions({ systemPrompt: withJsonInstruction(snapshot.options.systemPrompt) })
+            }
+          >
+            Add a JSON instruction to the system prompt
+          </Button>
+        </div>
+      ) : null}
+      <label className="flex flex-col gap-0.5">
+        Check replies against a JSON schema (optional)
+        <textarea
+          className={`${INPUT_CLASS} min-h-14 font-mono text-xs`}
+          value={schema}
+          placeholder='{"type": "object", "required": ["answer"]}'
+          onChange={(e) => setReplySchemaText(e.target.value)}
+        />
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { useMemo } from 'react';
+import { JsonView } from '../../../components/json-view';
+import { parseJson } from '../../../lib/function-schema';
+import { BrokenJson } from '../functions/arguments-check-view';
+import { checkAgainstSchema, useReplySchemaText } from './json-schema-store';
+
+export interface JsonReplyProps {
+  text: string;
+  streaming: boolean;
+}
+
+function SchemaResult({ value }: { value: unknown }) {
+  const schema = useReplySchemaText();
+  const check = useMemo(() => checkAgainstSchema(schema, value), [schema, value]);
+  if (check.kind === 'none') return null;
+  if (check.kind === 'bad-schema')
+    return <p className="text-xs text-amber-700 dark:text-amber-400">{check.message}</p>;
+  if (check.violations.length === 0)
+    return (
+      <p role="status" className="text-xs text-emerald-700 dark:text-emerald-400">
+        ✓ The reply matches the pasted schema.
+      </p>
+    );
+  return (
+    <div role="alert" className="text-xs text-red-700 dark:text-red-400">
+      <p>The reply breaks the pasted schema:</p>
+      <ul aria-label="Schema violations" className="list-disc pl-4">
+        {check.violations.map((v, i) => (
+          <li key={i}>
+            <code>{v.path || '(reply)'}</code> {v.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * A JSON-mode reply: while it streams, how far it parses so far (or where it already broke); once
+ * complete, a collapsible tree with raw view and copy, or the raw text with the break marked.
+ */
+export function JsonReply({ text, streaming }: JsonReplyProps) {
+  const parsed = useMemo(() => parseJson(text), [text]);
+  if (parsed.ok) {
+    return (
+      <div className="flex flex-col gap-1">
+        {streaming ? (
+          <p className="text-xs text-zinc-500">Parses as complete JSON so far ({text.length} characters).</p>
+        ) : null}
+        <JsonView value={parsed.value} raw={text} label="JSON reply" />
+        {!streaming ? <SchemaResult value={parsed.value} /> : null}
+      </div>
+    );
+  }
+  const { offset, line, column } = parsed.position;
+  if (streaming && parsed.incomplete) {
+    return (
+      <div className="flex flex-col gap-1" aria-label="JSON reply" role="group">
+        <p role="status" className="text-xs text-zinc-500">
+          Valid so far: all {text.length} characters parse; the JSON is not finished yet.
+        </p>
+        <pre className="overflow-x-auto rounded bg-zinc-100 p-2 font-mono text-xs whitespace-pre-wrap dark:bg-zinc-900">
+          {text}
+        </pre>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-1" aria-label="JSON reply" role="group">
+      <p role="alert" className="text-xs text-red-700 dark:text-red-400">
+        {streaming ? 'The JSON already breaks' : 'Not valid JSON'} at line {line}, column {column}:{' '}
+        {parsed.message}. It parses up to character {offset}.
+      </p>
+      <BrokenJson text={text} offset={offset} label="JSON reply as received" />
+    </div>
+  );
+}
