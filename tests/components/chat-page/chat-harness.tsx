@@ -57,7 +57,7 @@ export async function openChat(service: ChatService, { keepStorage = false, apiK
 
 /** Types a message and sends it with Enter. */
 export async function send(user: ReturnType<typeof userEvent.setup>, text: string) {
-  const box = screen.getByRole('textbox', { name: 'Message' });
+  const box = await screen.findByRole('textbox', { name: 'Message' });
   await user.click(box);
   await user.type(box, text);
   await user.keyboard('{Enter}');

@@ -163,7 +163,7 @@ describe('chat page: conversation', () => {
     expect(rows()[0]!.textContent).toContain('Remember me');
     expect(rows()[1]!.dataset.status).toBe('complete');
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('half-typed');
-    expect(screen.getByRole('button', { name: 'Remember me' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open Remember me' })).toBeInTheDocument();
   });
 
   it('opens the keyboard shortcuts dialog with ?', async () => {

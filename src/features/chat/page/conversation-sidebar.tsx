@@ -55,6 +55,7 @@ function Item({
         aria-current={active || undefined}
         className="min-w-0 flex-1 truncate px-2 py-1 text-left text-sm focus-visible:outline-2 focus-visible:outline-sky-600"
         onClick={() => void api.open(summary.id)}
+        aria-label={`Open ${summary.title}`}
         title={summary.title}
       >
         {summary.title}

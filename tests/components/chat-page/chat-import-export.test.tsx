@@ -1,0 +1,83 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { chatService, finishedReply, openChat, rows, send } from './chat-harness';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+function savedTitles(): string[] {
+  const list = screen.getByRole('list', { name: 'Saved conversations' });
+  return within(list)
+    .queryAllByRole('button')
+    .filter((b) => !/^(Rename|Delete) /.test(b.getAttribute('aria-label') ?? ''))
+    .map((b) => b.textContent ?? '');
+}
+
+describe('chat page: saved conversations', () => {
+  it('an export re-imports to the same conversation', async () => {
+    const service = chatService();
+    const { user } = await openChat(service);
+    await send(user, 'Export me');
+    await finishedReply();
+    const original = rows().map((r) => r.textContent);
+    await user.click(screen.getByRole('button', { name: 'Import/Export' }));
+    const exported = screen.getByRole('textbox', { name: 'Exported JSON' });
+    await waitFor(() => expect((exported as HTMLTextAreaElement).value).toContain('Export me'));
+    const json = (exported as HTMLTextAreaElement).value;
+    const area = screen.getByRole('textbox', { name: 'JSON to import' });
+    await user.click(area);
+    await user.paste(json);
+    await user.click(screen.getByRole('button', { name: 'Import pasted JSON' }));
+    await waitFor(() => expect(savedTitles().filter((t) => t === 'Export me')).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Close import or export a conversation' }));
+    expect(rows().map((r) => r.textContent)).toEqual(original);
+    const reimported = JSON.parse(json) as { conversation: { messages: unknown[]; id: string } };
+    expect(reimported.conversation.messages).toHaveLength(2);
+  });
+
+  it('an invalid import is refused with every problem and where it is', async () => {
+    const service = chatService();
+    const { user } = await openChat(service);
+    await user.click(screen.getByRole('button', { name: 'Import/Export' }));
+    await user.click(screen.getByRole('textbox', { name: 'JSON to import' }));
+    await user.paste(
+      JSON.stringify({
+        format: 'svc-playground.conversation',
+        version: 1,
+        conversation: { id: 'x', title: 7, messages: [{ role: 'robot' }] },
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Import pasted JSON' }));
+    const report = await screen.findByText(/Not imported: the file has \d+ problems/);
+    const text = report.parentElement!.textContent!;
+    expect(text).toContain('$.conversation.title');
+    expect(text).toContain('$.conversation.messages[0].role');
+  });
+
+  it('renames, searches and deletes with undo', async () => {
+    const service = chatService();
+    const { user } = await openChat(service);
+    await send(user, 'Alpha topic');
+    await finishedReply();
+    await user.click(screen.getByRole('button', { name: 'New conversation' }));
+    await waitFor(() => expect(rows()).toHaveLength(0));
+    await send(user, 'Beta topic');
+    await finishedReply();
+    await waitFor(() => expect(savedTitles()).toEqual(['Beta topic', 'Alpha topic']));
+
+    await user.click(screen.getByRole('button', { name: 'Rename Alpha topic' }));
+    const title = screen.getByRole('textbox', { name: 'New title for Alpha topic' });
+    await user.clear(title);
+    await user.type(title, 'Renamed{Enter}');
+    await waitFor(() => expect(savedTitles()).toContain('Renamed'));
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search conversations' }), 'beta');
+    await waitFor(() => expect(savedTitles()).toEqual(['Beta topic']));
+    await user.clear(screen.getByRole('searchbox', { name: 'Search conversations' }));
+    await waitFor(() => expect(savedTitles()).toHaveLength(2));
+
+    await user.click(screen.getByRole('button', { name: 'Delete Renamed' }));
+    await waitFor(() => expect(savedTitles()).toEqual(['Beta topic']));
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(savedTitles().sort()).toEqual(['Beta topic', 'Renamed']));
+  });
+});

@@ -1,0 +1,93 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { useSettingsStore } from '../../../src/stores';
+import { chatService, finishedReply, openChat, rows, send } from './chat-harness';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const box = (name: RegExp) => screen.getByRole('textbox', { name });
+
+describe('chat page: parameters', () => {
+  it('sends each parameter only once it is set, exactly as set', async () => {
+    const service = chatService();
+    const { user } = await openChat(service);
+    await send(user, 'Nothing set');
+    await finishedReply();
+    expect(Object.keys(service.requests[0]!.body).sort()).toEqual(['messages', 'model', 'stream']);
+
+    await user.type(box(/^temperature/), '0.5');
+    await user.type(box(/^max_tokens/), '50');
+    await user.type(box(/^top_p/), '0.9');
+    await user.type(box(/^frequency_penalty/), '0.2');
+    await user.type(box(/^presence_penalty/), '-0.1');
+    await user.type(box(/^stop/), 'END{Enter}');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'logprobs' }), 'true');
+    await user.type(box(/^top_logprobs/), '2');
+    await user.type(screen.getByRole('textbox', { name: 'Token id' }), '15');
+    await user.type(screen.getByRole('textbox', { name: 'Bias' }), '-50{Enter}');
+    await user.click(screen.getByRole('checkbox', { name: /stream/ }));
+    await send(user, 'All set');
+    await waitFor(() => expect(service.requests).toHaveLength(2));
+    await finishedReply();
+    const { messages: _m, ...rest } = service.requests[1]!.body;
+    expect(rest).toEqual({
+      model: 'svc-chat',
+      temperature: 0.5,
+      max_tokens: 50,
+      top_p: 0.9,
+      frequency_penalty: 0.2,
+      presence_penalty: -0.1,
+      stop: ['END'],
+      logprobs: true,
+      top_logprobs: 2,
+      logit_bias: { '15': -50 },
+      // Unticking stream is explicit: the client sends stream: false for a non-streamed request.
+      stream: false,
+    });
+    // logprobs came back: tokens can be shown, each focusable with its alternatives.
+    await user.click(within(rows().at(-1)!).getByRole('button', { name: 'Show token probabilities' }));
+    const tokens = within(rows().at(-1)!).getByRole('group', { name: 'Token probabilities' });
+    const first = within(tokens).getAllByRole('button')[0]!;
+    first.focus();
+    expect(first).toHaveFocus();
+    expect(document.getElementById(first.getAttribute('aria-describedby')!)?.textContent).toMatch(/%/);
+
+    await user.click(screen.getByRole('button', { name: 'Unset temperature (use the server default)' }));
+    await send(user, 'Temperature unset');
+    await waitFor(() => expect(service.requests).toHaveLength(3));
+    expect(service.requests[2]!.body).not.toHaveProperty('temperature');
+  });
+
+  it('fills temperature and max_tokens from the Settings defaults when the page leaves them unset', async () => {
+    const service = chatService();
+    useSettingsStore.getState().setDefault('temperature', 0.7);
+    useSettingsStore.getState().setDefault('max_tokens', 300);
+    const { user } = await openChat(service);
+    expect(screen.getByText(/Settings default 0.7 is sent/)).toBeInTheDocument();
+    await send(user, 'Defaults');
+    await finishedReply();
+    expect(service.requests[0]!.body).toMatchObject({ temperature: 0.7, max_tokens: 300 });
+  });
+
+  it('refuses invalid values at the control with the reason, and does not send them', async () => {
+    const service = chatService();
+    const { user } = await openChat(service);
+    await user.type(box(/^temperature/), '3');
+    expect(screen.getByText(/temperature|at most 2|2/i, { selector: 'p[id$="-error"]' })).toBeInTheDocument();
+    expect(box(/^temperature/)).toHaveAttribute('aria-invalid', 'true');
+    await user.type(box(/^max_tokens/), '0');
+    expect(box(/^max_tokens/)).toHaveAttribute('aria-invalid', 'true');
+    await user.type(screen.getByRole('textbox', { name: 'Token id' }), 'abc');
+    await user.type(screen.getByRole('textbox', { name: 'Bias' }), '5{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('The token id must be a whole number');
+    await user.clear(screen.getByRole('textbox', { name: 'Token id' }));
+    await user.type(screen.getByRole('textbox', { name: 'Token id' }), '7');
+    await user.clear(screen.getByRole('textbox', { name: 'Bias' }));
+    await user.type(screen.getByRole('textbox', { name: 'Bias' }), '150{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('from -100 to 100; 150 is out of range');
+    expect(useSettingsStore.getState().parameters.chat).toEqual({});
+    await send(user, 'Refused values stay out');
+    await finishedReply();
+    expect(Object.keys(service.requests[0]!.body).sort()).toEqual(['messages', 'model', 'stream']);
+  });
+});
