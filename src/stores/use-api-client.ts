@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { createClient, normalizeBaseURL, type ApiClient } from '../lib/api';
 import { keyFingerprint } from '../lib/connection';
+import { sharedWireLog } from '../lib/wire-log';
 import { useApiEnvironment } from './api-environment';
 import { useSettingsStore } from './settings-store';
 
@@ -61,6 +62,8 @@ export function useApi(): ApiHandle {
       ...(fetch ? { fetch } : {}),
       ...(timeoutSeconds !== null ? { timeoutMs: timeoutSeconds * 1000 } : {}),
       onResponse: (info) => recordResponse(baseURL, info),
+      // Every exchange goes to the wire pane's log (key redacted there, by the client).
+      onExchange: sharedWireLog.record,
     });
     return { client, connectionId: id, baseURL, keyFingerprint: fingerprint, problem: null };
   }, [id, typedBaseURL, apiKey, fetch, timeoutSeconds, recordResponse]);

@@ -26,6 +26,8 @@ function saveDraft(conversationId: string, text: string): void {
 export interface ComposerProps {
   conversationId: string;
   busy: boolean;
+  /** Why sending is not possible now (e.g. invalid function definitions); Send is disabled with it shown. */
+  blockedReason?: string | null;
   sendKey: SendKey;
   onSend: (text: string) => void;
   /** Appends the text as a message without requesting a reply (few-shot prompts). */
@@ -35,7 +37,7 @@ export interface ComposerProps {
 
 /** Sends messages. The draft is saved per conversation as it is typed and cleared only once sent. */
 export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function Composer(
-  { conversationId, busy, sendKey, onSend, onAdd, onStop },
+  { conversationId, busy, blockedReason = null, sendKey, onSend, onAdd, onStop },
   ref,
 ) {
   const [text, setText] = useState(() => loadDraft(conversationId));
@@ -47,7 +49,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
   useEffect(() => saveDraft(conversationId, text), [conversationId, text]);
 
   const send = () => {
-    if (busy || text.trim() === '') return;
+    if (busy || blockedReason || text.trim() === '') return;
     onSend(text);
     setText('');
   };
@@ -78,6 +80,15 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
           }
         }}
       />
+      {blockedReason ? (
+        <p
+          id={`${conversationId}-send-blocked`}
+          role="alert"
+          className="text-xs text-red-700 dark:text-red-400"
+        >
+          {blockedReason}
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="text-xs text-zinc-500 dark:text-zinc-400">{keyWords} · Esc stops · ? shortcuts</span>
         <span className="flex gap-1">
@@ -97,7 +108,14 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
               Stop
             </Button>
           ) : (
-            <Button size="sm" variant="primary" disabled={text.trim() === ''} onClick={send}>
+            <Button
+              size="sm"
+              variant="primary"
+              disabled={text.trim() === '' || blockedReason !== null}
+              title={blockedReason ?? undefined}
+              aria-describedby={blockedReason ? `${conversationId}-send-blocked` : undefined}
+              onClick={send}
+            >
               Send
             </Button>
           )}

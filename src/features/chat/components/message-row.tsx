@@ -41,7 +41,9 @@ function Body({ message, plain, jsonMode }: Pick<MessageRowProps, 'message' | 'p
   return (
     <>
       {message.reasoning ? <ReasoningPane reasoning={message.reasoning} live={live} /> : null}
-      {message.function_call ? <FunctionCallView call={message.function_call} streaming={live} /> : null}
+      {message.function_call ? (
+        <FunctionCallView call={message.function_call} streaming={live} messageId={message.id} />
+      ) : null}
       {message.logprobs && message.logprobs.length > 0 ? (
         <Button size="sm" variant="ghost" aria-pressed={tokens} onClick={() => setTokens(!tokens)}>
           {tokens ? 'Show text' : 'Show token probabilities'}

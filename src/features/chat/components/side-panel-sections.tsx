@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { ChatWireSection, FunctionsSection } from '../functions';
+import { JsonModeSection } from '../json-mode';
 import type { ChatSession, ChatSessionSnapshot } from '../session';
 
 /** What a side-panel section gets: the open conversation's live session and its snapshot. */
@@ -22,7 +24,11 @@ export interface SidePanelSection {
  * the session (`session.setOptions({ functions })`, saved with the conversation); `function_call`
  * and `response_format` are page parameters (`useSettingsStore().setParameter('chat', …)`).
  */
-export const SIDE_PANEL_SECTIONS: SidePanelSection[] = [];
+export const SIDE_PANEL_SECTIONS: SidePanelSection[] = [
+  { id: 'functions', title: 'Functions', render: () => <FunctionsSection /> },
+  { id: 'json-mode', title: 'JSON mode', render: ({ session }) => <JsonModeSection session={session} /> },
+  { id: 'wire', title: 'Wire', render: ({ session }) => <ChatWireSection session={session} /> },
+];
 
 /** Renders the registered sections: the chat page's tools slot. */
 export function ChatToolsSlot({ context }: { context: ChatPanelContext }) {

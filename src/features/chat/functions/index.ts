@@ -11,3 +11,4 @@ export {
 export { LiveFunctionCall } from './live-function-call';
 export { explainRoleRejection, sendFunctionResult } from './send-function-result';
 export { useFunctionsProblem } from './functions-problem';
+export { ChatWireSection } from './chat-wire-section';

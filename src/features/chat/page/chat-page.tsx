@@ -6,6 +6,7 @@ import { PageFrame } from '../../../components/ui/page-frame';
 import { effectiveChatParameters, useApi, useSettingsStore } from '../../../stores';
 import { pickChatParameters } from '../../../lib/chat';
 import { ChatToolsSlot } from '../components/side-panel-sections';
+import { FunctionsProvider } from '../functions';
 import { ChatParametersPanel } from '../params/chat-parameters-panel';
 import { ChatWorkspace } from './chat-workspace';
 import { ConversationSidebar } from './conversation-sidebar';
@@ -98,7 +99,7 @@ export function ChatPage() {
       <div className="grid min-h-0 flex-1 gap-3 lg:h-[calc(100vh-11rem)] lg:grid-cols-[14rem_minmax(0,1fr)_17rem]">
         <ConversationSidebar api={conversations} />
         {session && conversations.active ? (
-          <>
+          <FunctionsProvider session={session} conversationId={conversations.active.id}>
             <ChatWorkspace
               key={conversations.active.id}
               session={session}
@@ -109,7 +110,7 @@ export function ChatPage() {
               composerRef={composer}
             />
             <SidePanel session={session} conversationId={conversations.active.id} />
-          </>
+          </FunctionsProvider>
         ) : (
           <p className="text-sm text-zinc-500" role="status">
             Opening conversations…

@@ -4,6 +4,7 @@ import { Composer } from '../components/composer';
 import type { MessageActions } from '../components/message-actions';
 import { SystemPromptEditor } from '../components/system-prompt-editor';
 import { Transcript } from '../components/transcript';
+import { useFunctionsProblem } from '../functions';
 import { useChatSession, type ChatSession } from '../session';
 
 export interface ChatWorkspaceProps {
@@ -27,6 +28,7 @@ export function ChatWorkspace({
   const snapshot = useChatSession(session);
   const [editingId, setEditingId] = useState<string | null>(null);
   const busy = snapshot.status === 'submitted' || snapshot.status === 'streaming';
+  const functionsProblem = useFunctionsProblem();
 
   const actions = useMemo<MessageActions>(
     () => ({
@@ -70,6 +72,7 @@ export function ChatWorkspace({
         ref={composerRef}
         conversationId={conversationId}
         busy={busy}
+        blockedReason={functionsProblem}
         sendKey={sendKey}
         onSend={(text) => void session.send(text)}
         onAdd={(role, content) => session.insertMessage(snapshot.messages.length, { role, content })}

@@ -1,0 +1,46 @@
+import type { PastedRequest } from '../../../lib/export-code';
+import { toChatDraft } from '../../../lib/export-code';
+import { CHAT_PARAMETER_NAMES, type ConversationMessage } from '../../../lib/chat';
+import { formatDefinitions } from '../../../lib/function-schema';
+import { useSettingsStore } from '../../../stores';
+import type { ChatSession } from '../session';
+import type { FunctionsWorkbench } from './functions-workbench';
+
+/**
+ * Loads a pasted chat request into the open conversation: model, parameters (unset ones removed),
+ * stream, system prompt, messages and functions. Returns null on success, else the reason.
+ */
+export function loadPastedChat(
+  pasted: PastedRequest,
+  session: ChatSession,
+  workbench: FunctionsWorkbench,
+): string | null {
+  if (session.busy) return 'A reply is being generated; stop it before loading a request.';
+  if (pasted.url && !/\/chat\/completions\/?$/.test(new URL(pasted.url).pathname))
+    return `This is a request to ${new URL(pasted.url).pathname}; only chat requests load into the chat page.`;
+  const draft = toChatDraft(pasted);
+  const messages: ConversationMessage[] = [];
+  for (const [i, m] of draft.messages.entries()) {
+    if (m.role === 'system')
+      return `Message ${i + 1} is a system message after the first; the chat page keeps one system prompt.`;
+    if (m.content !== null && typeof m.content !== 'string')
+      return `Message ${i + 1} has image parts; load it into the Vision page instead.`;
+    messages.push({
+      id: globalThis.crypto.randomUUID(),
+      role: m.role,
+      content: m.content ?? '',
+      createdAt: Date.now(),
+      ...(m.name !== undefined ? { name: m.name } : {}),
+      ...(m.function_call ? { function_call: m.function_call } : {}),
+    });
+  }
+  const { setParameter } = useSettingsStore.getState();
+  setParameter('chat', 'model', draft.model);
+  setParameter('chat', 'stream', draft.stream);
+  const parameters = draft.parameters as Record<string, unknown>;
+  for (const name of CHAT_PARAMETER_NAMES) setParameter('chat', name, parameters[name] as never);
+  session.replaceMessages(messages);
+  session.setOptions({ systemPrompt: draft.systemPrompt });
+  workbench.setText(draft.functions.length > 0 ? formatDefinitions(draft.functions) : '');
+  return null;
+}
