@@ -1,0 +1,142 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { chatService, finishedReply, openChat, rows, send } from '../chat-page/chat-harness';
+import { callSequenceEngine } from './scripted-engines';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+async function openFunctions(user: { click: (el: Element) => Promise<void> }) {
+  const section = document.querySelector<HTMLElement>('details[data-section="functions"]')!;
+  await user.click(within(section).getByText('Functions'));
+  return section;
+}
+
+function addTemplate(section: HTMLElement, id: string) {
+  fireEvent.change(within(section).getByRole('combobox', { name: 'Add a template' }), {
+    target: { value: id },
+  });
+}
+
+describe('function calling on the chat page', () => {
+  it('defines a function from a template, gets a function call from the local service, and the arguments validate', async () => {
+    const service = chatService();
+    const { user } = await openChat(service);
+    const section = await openFunctions(user);
+    addTemplate(section, 'weather');
+    await screen.findByText(/1 function\(s\) defined, all valid/);
+    await send(user, 'What is the weather in Paris? Use get_current_weather.');
+    const reply = await finishedReply();
+    const card = within(reply).getByRole('region', { name: 'Function call get_current_weather' });
+    expect(within(card).getByRole('tree', { name: 'Arguments of get_current_weather' })).toBeInTheDocument();
+    expect(within(card).getByRole('status').textContent).toMatch(
+      /match the parameters of get_current_weather/,
+    );
+    const body = service.requests[0]!.body as { functions: { name: string }[] };
+    expect(body.functions.map((f) => f.name)).toEqual(['get_current_weather']);
+  });
+
+  it('lists each violation with its path when the arguments break the schema', async () => {
+    const scripted = callSequenceEngine([
+      { name: 'get_current_weather', arguments: '{"unit": "kelvin", "city": 7}' },
+    ]);
+    const service = chatService({ engines: { 'svc-chat': scripted.engine } });
+    const { user } = await openChat(service);
+    addTemplate(await openFunctions(user), 'weather');
+    await send(user, 'Weather please');
+    const reply = await finishedReply();
+    const violations = within(reply).getByRole('list', { name: 'Argument violations' });
+    const text = violations.textContent ?? '';
+    expect(text).toContain('city must be string');
+    expect(text).toContain('unit must be one of "celsius", "fahrenheit"');
+  });
+
+  it('shows arguments that are not JSON raw, with the parse error position marked', async () => {
+    const scripted = callSequenceEngine([{ name: 'get_current_weather', arguments: '{"city": Paris}' }]);
+    const service = chatService({ engines: { 'svc-chat': scripted.engine } });
+    const { user } = await openChat(service);
+    addTemplate(await openFunctions(user), 'weather');
+    await send(user, 'Weather please');
+    const reply = await finishedReply();
+    expect(within(reply).getByRole('alert').textContent).toMatch(/not valid JSON: .* at line 1, column 10/);
+    expect(within(reply).getByTestId('json-break').textContent).toBe('P');
+  });
+
+  it('sends the result back with role function and name, and gets the final answer', async () => {
+    const service = chatService();
+    const { user } = await openChat(service);
+    addTemplate(await openFunctions(user), 'weather');
+    await send(user, 'What is the weather in Paris? Use get_current_weather.');
+    const call = await finishedReply();
+    const result = within(call).getByRole('textbox', { name: 'Result of get_current_weather' });
+    await user.type(result, '{{"temperature": 21}');
+    await user.click(within(call).getByRole('button', { name: 'Send result' }));
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    const answer = await finishedReply();
+    expect(answer.textContent).toContain('temperature');
+    const messages = service.requests[1]!.body.messages as Record<string, unknown>[];
+    expect(messages.at(-1)).toEqual({
+      role: 'function',
+      name: 'get_current_weather',
+      content: '{"temperature": 21}',
+    });
+    expect(messages.at(-2)).toMatchObject({
+      role: 'assistant',
+      content: null,
+      function_call: { name: 'get_current_weather' },
+    });
+  });
+
+  it('auto-runs a two-step loop from mock results and shows every step on the timeline', async () => {
+    const scripted = callSequenceEngine(
+      [
+        { name: 'search_documents', arguments: '{"query": "rain", "scope": "titles"}' },
+        { name: 'calculate', arguments: '{"expression": "2 * 21"}' },
+      ],
+      'The answer is 42.',
+    );
+    const service = chatService({ engines: { 'svc-chat': scripted.engine } });
+    const { user } = await openChat(service);
+    const section = await openFunctions(user);
+    addTemplate(section, 'search');
+    addTemplate(section, 'calculator');
+    await screen.findByText(/2 function\(s\) defined, all valid/);
+    fireEvent.change(within(section).getByRole('textbox', { name: /Mock result of search_documents/ }), {
+      target: { value: '{"hits": 3}' },
+    });
+    fireEvent.change(within(section).getByRole('textbox', { name: /Mock result of calculate/ }), {
+      target: { value: '42' },
+    });
+    await user.click(within(section).getByRole('checkbox', { name: /Auto-run/ }));
+    await send(user, 'Find and compute');
+    await waitFor(() => expect(rows().at(-1)?.textContent).toContain('The answer is 42.'), {
+      timeout: 15_000,
+    });
+    const timeline = within(section).getByRole('list', { name: 'Auto-run timeline' });
+    const steps = within(timeline).getAllByRole('listitem');
+    expect(steps).toHaveLength(2);
+    expect(steps[0]!.textContent).toContain('search_documents');
+    expect(steps[0]!.textContent).toContain('{"hits": 3}');
+    expect(steps[1]!.textContent).toContain('calculate');
+    expect(service.requests).toHaveLength(3);
+    const last = service.requests[2]!.body.messages as Record<string, unknown>[];
+    expect(last.map((m) => m.role)).toEqual(['user', 'assistant', 'function', 'assistant', 'function']);
+  });
+
+  it('blocks sending while a definition is invalid, with the error on its line', async () => {
+    const service = chatService();
+    const { user } = await openChat(service);
+    const section = await openFunctions(user);
+    const file = new File(['[\n  {"name": "bad name"}\n]'], 'functions.json', { type: 'application/json' });
+    await user.upload(within(section).getByLabelText('Import JSON'), file);
+    const problems = await within(section).findByRole('list', {
+      name: 'Problems in the function definitions',
+    });
+    expect(problems.textContent).toMatch(/^Line 2: \[0\]\.name: 'bad name' may only hold letters/);
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(screen.getByText(/Fix the function definitions before sending: line 2/)).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(service.requests).toHaveLength(0);
+    await waitFor(() => expect(section.querySelector('.cm-lintRange-error')).not.toBeNull());
+  });
+});
