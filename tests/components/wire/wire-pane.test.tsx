@@ -1,0 +1,116 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { CODE_FORMS } from '../../../src/lib/export-code';
+import { sharedWireLog } from '../../../src/lib/wire-log';
+import { useSettingsStore } from '../../../src/stores';
+import { chatService, finishedReply, openChat, rows, send } from '../chat-page/chat-harness';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const SECRET = 'sk-wire-secret-4711';
+
+async function openWire(user: { click: (el: Element) => Promise<void> }) {
+  const section = document.querySelector<HTMLElement>('details[data-section="wire"]')!;
+  await user.click(within(section).getByText('Wire'));
+  return section;
+}
+
+describe('the wire pane on the chat page', () => {
+  it('shows the exact request and streamed response, and the key appears in no view and no export form', async () => {
+    sharedWireLog.clear();
+    const service = chatService({ env: { SVC_API_KEYS: SECRET } });
+    const { user } = await openChat(service, { apiKey: SECRET });
+    await send(user, 'Hello wire');
+    await finishedReply();
+    const section = await openWire(user);
+    const pane = within(section).getByRole('region', { name: 'Wire pane' });
+    const seen: string[] = [];
+
+    expect(within(pane).getByText('authorization')).toBeInTheDocument();
+    expect(pane.textContent).toContain('Bearer [REDACTED]');
+    expect(pane.textContent).toContain('/v1/chat/completions');
+    await user.click(within(pane).getByRole('button', { name: 'Raw' }));
+    expect(JSON.parse(pane.querySelector('pre')!.textContent!)).toEqual(service.requests[0]!.body);
+    seen.push(pane.textContent!);
+
+    await user.click(within(pane).getByRole('tab', { name: 'Response' }));
+    const chunks = within(pane).getByRole('list', { name: 'Stream chunks' });
+    expect(within(chunks).getAllByRole('listitem').length).toBeGreaterThan(2);
+    expect(chunks.textContent).toMatch(/\+\d+\.\d ms · \d+ B/);
+    expect(chunks.textContent).toContain('data: [DONE]');
+    seen.push(pane.textContent!);
+
+    await user.click(within(pane).getByRole('tab', { name: 'Timeline' }));
+    expect(pane.textContent).toMatch(/Time to first byte\d+ ms/);
+    expect(within(pane).getByRole('img', { name: /Chunk arrivals: \d+ chunks/ })).toBeInTheDocument();
+    seen.push(pane.textContent!);
+
+    await user.click(within(pane).getByRole('tab', { name: 'View code' }));
+    for (const form of CODE_FORMS) {
+      await user.click(within(pane).getByRole('tab', { name: form.label }));
+      const code = within(pane).getByRole('tabpanel', { name: `${form.label} code` }).textContent!;
+      expect(code).toContain('SVC_API_KEY');
+      seen.push(code);
+    }
+    expect(seen).toHaveLength(6);
+    for (const text of seen) expect(text).not.toContain(SECRET);
+    expect(JSON.stringify(sharedWireLog.getSnapshot())).not.toContain(SECRET);
+    expect(document.body.textContent).not.toContain(SECRET);
+  });
+
+  it('shows the rate-limit state of the chat endpoint as a bar with its reset countdown', async () => {
+    const service = chatService();
+    const { user } = await openChat(service);
+    await send(user, 'Hi');
+    await finishedReply();
+    const section = await openWire(user);
+    const meter = within(section).getByRole('meter', { name: 'chat requests remaining' });
+    const state = useSettingsStore.getState().rateLimitByEndpoint.chat!.state;
+    expect(meter).toHaveAttribute('aria-valuenow', String(state.remaining));
+    expect(meter).toHaveAttribute('aria-valuemax', String(state.limit));
+    expect(within(section).getByText(/resets/).textContent).toMatch(/resets (in |now)/);
+  });
+
+  it('loads a pasted curl command into the page: model, parameters, system prompt and messages', async () => {
+    const service = chatService();
+    const { user } = await openChat(service);
+    const section = await openWire(user);
+    const body = {
+      model: 'svc-reasoner',
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Pasted question' },
+      ],
+      temperature: 0.3,
+    };
+    const curl = `curl -sS -X POST 'http://127.0.0.1:9/v1/chat/completions' \\\n  -H "Authorization: Bearer $SVC_API_KEY" \\\n  -d '${JSON.stringify(body)}'`;
+    fireEvent.change(
+      within(section).getByRole('textbox', { name: 'Paste a curl command or a request JSON' }),
+      {
+        target: { value: curl },
+      },
+    );
+    await user.click(within(section).getByRole('button', { name: 'Load request' }));
+    expect(within(section).getByRole('status').textContent).toBe('Loaded into the page.');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0]!.textContent).toContain('Pasted question');
+    const chat = useSettingsStore.getState().parameters.chat;
+    expect(chat.model).toBe('svc-reasoner');
+    expect(chat.temperature).toBe(0.3);
+    expect(screen.getByDisplayValue('Be brief.')).toBeInTheDocument();
+  });
+
+  it('explains why a paste cannot load', async () => {
+    const service = chatService();
+    const { user } = await openChat(service);
+    const section = await openWire(user);
+    fireEvent.change(
+      within(section).getByRole('textbox', { name: 'Paste a curl command or a request JSON' }),
+      {
+        target: { value: '{"model": "svc-coder", "prompt": "def f():"}' },
+      },
+    );
+    await user.click(within(section).getByRole('button', { name: 'Load request' }));
+    expect(within(section).getByRole('alert').textContent).toMatch(/no "messages" array/);
+  });
+});
