@@ -10,6 +10,7 @@ import { MessageEditor } from './message-editor';
 import { MessageErrorPanel } from './message-error-panel';
 import { ReasoningPane } from './reasoning-pane';
 import { ReplyFooter } from './reply-footer';
+import { useNearViewport } from './use-near-viewport';
 
 export interface MessageRowProps {
   message: ConversationMessage;
@@ -32,10 +33,17 @@ const STATUS_WORDS: Partial<Record<NonNullable<ConversationMessage['status']>, s
   interrupted: 'interrupted: partial reply (the page was closed while it streamed)',
 };
 
-function Body({ message, plain, jsonMode }: Pick<MessageRowProps, 'message' | 'plain' | 'jsonMode'>) {
+function Body({
+  message,
+  plain,
+  jsonMode,
+  near,
+}: Pick<MessageRowProps, 'message' | 'plain' | 'jsonMode'> & { near: boolean }) {
   const [tokens, setTokens] = useState(false);
   const live = message.status === 'pending' || message.status === 'streaming';
-  if (message.role !== 'assistant' || plain) {
+  // Far off screen, a reply shows as plain text (same words, about the same height) until it nears
+  // the viewport; parsing 200 replies of markdown at once is what makes a long conversation slow to open.
+  if (message.role !== 'assistant' || plain || (!near && !live)) {
     return <div className="text-sm whitespace-pre-wrap">{message.content}</div>;
   }
   return (
@@ -69,12 +77,14 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
   const status = message.status ? STATUS_WORDS[message.status] : undefined;
   const isReply = message.role === 'assistant' && message.timings !== undefined;
   const last = index === count - 1;
+  const { ref, near } = useNearViewport<HTMLLIElement>(index >= count - 4);
   const tone =
     message.role === 'user'
       ? 'bg-white dark:bg-zinc-900'
       : 'bg-zinc-50 dark:bg-zinc-900/60 border-l-2 border-l-sky-600';
   return (
     <li
+      ref={ref}
       aria-label={`${message.role} message ${index + 1}`}
       data-role={message.role}
       data-status={message.status ?? 'written'}
@@ -170,7 +180,7 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
           onCancel={actions.cancelEdit}
         />
       ) : (
-        <Body message={message} plain={props.plain} jsonMode={props.jsonMode} />
+        <Body message={message} plain={props.plain} jsonMode={props.jsonMode} near={near} />
       )}
       {message.error ? <MessageErrorPanel error={message.error} /> : null}
       {isReply && message.status !== 'pending' && message.status !== 'streaming' ? (

@@ -1,0 +1,200 @@
+/**
+ * The chat page's rendering cost in Chromium against `npm start`, each figure next to the same work
+ * with replies drawn as plain text (`/chat?render=plain`, a URL flag the UI never offers):
+ * 1. a 20,000-token markdown reply streamed as fast as the local service sends it: the longest
+ *    main-thread task (PerformanceObserver `longtask`) and first byte → final paint;
+ * 2. a stored 200-message, ~100,000-token conversation seeded into IndexedDB: time from navigation to
+ *    all 200 messages shown with the message box ready, and the longest task meanwhile.
+ * Goals (issue 4): no task over 50 ms and a ratio ≤ 1.5 for the stream; ≤ 2× and under 1 s to open.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../tests/e2e/support/browser';
+import { startService, type RunningService } from '../tests/e2e/support/start-service';
+
+const TRANSCRIPT_ROWS = '[aria-label="Transcript"] > li';
+
+async function newPage(browser: Browser): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
+  // Long tasks are recorded from the first script on, so nothing the page does escapes the count.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __longTasks: number[] };
+    w.__longTasks = [];
+    try {
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
+      }).observe({ type: 'longtask', buffered: true });
+    } catch {
+      // No longtask support: the figure is then reported as 0.
+    }
+  });
+  return page;
+}
+
+const longestTask = (page: Page) =>
+  page.evaluate(() => Math.max(0, ...(window as unknown as { __longTasks: number[] }).__longTasks));
+const resetLongTasks = (page: Page) =>
+  page.evaluate(() => void ((window as unknown as { __longTasks: number[] }).__longTasks = []));
+
+interface StreamFigures {
+  longestTaskMs: number;
+  firstByteToPaintMs: number;
+  characters: number;
+}
+
+async function streamOnce(browser: Browser, service: RunningService, plain: boolean): Promise<StreamFigures> {
+  const page = await newPage(browser);
+  await page.goto(new URL(`/chat${plain ? '?render=plain' : ''}`, service.url).href);
+  const box = page.getByRole('textbox', { name: 'Message', exact: true });
+  await box.waitFor();
+  await page.getByRole('button', { name: 'New conversation', exact: true }).click();
+  await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 0, TRANSCRIPT_ROWS);
+  await page.getByRole('textbox', { name: /^max_tokens/ }).fill('20000');
+  await resetLongTasks(page);
+  await box.fill('Write 16000 words, long, with tables and code.');
+  await box.press('Enter');
+  await page.waitForFunction(
+    (sel) => document.querySelector(`${sel}:last-child`)?.getAttribute('data-status') === 'complete',
+    TRANSCRIPT_ROWS,
+    { timeout: 300_000, polling: 100 },
+  );
+  const figures = await page.evaluate(async (sel) => {
+    // Final paint: the frame after the last update has been laid out and drawn.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const painted = performance.now();
+    const requests = performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.endsWith('/chat/completions')) as PerformanceResourceTiming[];
+    const firstByte = requests.at(-1)?.responseStart ?? Number.NaN;
+    const last = document.querySelector(`${sel}:last-child`);
+    return { firstByteToPaintMs: painted - firstByte, characters: last?.textContent?.length ?? 0 };
+  }, TRANSCRIPT_ROWS);
+  const longest = await longestTask(page);
+  await page.close();
+  return { ...figures, longestTaskMs: longest };
+}
+
+/** A deterministic stored conversation: 100 user + 100 assistant messages of markdown. */
+function seededConversation(now: number) {
+  const paragraph = (i: number, j: number) =>
+    `Paragraph ${j} of reply ${i}: the playground keeps every parameter you set and shows the reply as it streams, with **bold**, _emphasis_ and \`inline code\` mixed in so the renderer has work to do.`;
+  const assistant = (i: number) =>
+    [
+      `## Reply ${i}`,
+      ...Array.from({ length: 8 }, (_, j) => paragraph(i, j)),
+      '| name | value | note |\n| --- | --- | --- |\n' +
+        Array.from({ length: 6 }, (_, r) => `| row ${r} | ${r * i} | cell text ${r} |`).join('\n'),
+      '```ts\n' +
+        Array.from({ length: 12 }, (_, l) => `const value${l} = compute(${l}, ${i}); // line ${l}`).join(
+          '\n',
+        ) +
+        '\n```',
+      Array.from({ length: 6 }, (_, k) => `- item ${k} of list ${i} with a few words after it`).join('\n'),
+      ...Array.from({ length: 4 }, (_, j) => paragraph(i, j + 8)),
+    ].join('\n\n');
+  const messages = [];
+  for (let i = 0; i < 100; i++) {
+    messages.push({
+      id: `u${i}`,
+      role: 'user',
+      content: `Question ${i}: ${'tell me more about the playground and its parameters. '.repeat(6)}`,
+      createdAt: now,
+    });
+    messages.push({
+      id: `a${i}`,
+      role: 'assistant',
+      content: assistant(i),
+      status: 'complete',
+      model: 'svc-chat',
+      finish_reason: 'stop',
+      usage: { prompt_tokens: 100, completion_tokens: 900, total_tokens: 1000 },
+      timings: { requestStartedAt: now - 2000, firstTokenAt: now - 1900, endedAt: now - 100 },
+      createdAt: now,
+    });
+  }
+  return {
+    id: 'bench-200',
+    title: 'Bench: 200 messages',
+    createdAt: now,
+    updatedAt: now + 1e9,
+    model: 'svc-chat',
+    systemPrompt: '',
+    parameters: {},
+    messages,
+  };
+}
+
+async function seed(page: Page, service: RunningService): Promise<number> {
+  await page.goto(new URL('/models', service.url).href);
+  const conversation = seededConversation(Date.now());
+  return page.evaluate(async (record) => {
+    // The same layout idb-keyval gives the app: database svc-playground, store conversations.
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('svc-playground');
+      request.onupgradeneeded = () => request.result.createObjectStore('conversations');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const tx = db.transaction('conversations', 'readwrite');
+    const store = tx.objectStore('conversations');
+    store.put(record, `conversation:${record.id}`);
+    store.put([{ id: record.id, title: record.title, updatedAt: record.updatedAt }], 'conversations:index');
+    await new Promise((resolve, reject) => {
+      tx.oncomplete = resolve;
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+    return record.messages.reduce((sum, m) => sum + Math.round(m.content.length / 4), 0);
+  }, conversation);
+}
+
+async function openStored(browser: Browser, service: RunningService, plain: boolean) {
+  const page = await newPage(browser);
+  const tokens = await seed(page, service);
+  await page.goto(new URL(`/chat${plain ? '?render=plain' : ''}`, service.url).href);
+  await page.waitForFunction(
+    (sel) =>
+      document.querySelectorAll(sel).length === 200 &&
+      document.querySelector('textarea[aria-label="Message"]') !== null,
+    TRANSCRIPT_ROWS,
+    { timeout: 60_000, polling: 'raf' },
+  );
+  const readyMs = await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    return performance.now();
+  });
+  const longest = await longestTask(page);
+  await page.close();
+  return { tokens, readyMs, longestTaskMs: longest };
+}
+
+const ms = (v: number) => `${v.toFixed(0)} ms`;
+
+/** Runs both measurements and returns the lines to print. */
+export async function runChatRenderBench(): Promise<string[]> {
+  const service = await startService();
+  const browser = await launchBrowser();
+  try {
+    const lines: string[] = [];
+    const md = await streamOnce(browser, service, false);
+    const plain = await streamOnce(browser, service, true);
+    lines.push(
+      `20,000-token reply (${md.characters} characters shown), first byte → final paint: markdown ${ms(md.firstByteToPaintMs)}, plain text ${ms(plain.firstByteToPaintMs)}, ratio ${(md.firstByteToPaintMs / plain.firstByteToPaintMs).toFixed(2)} (goal ≤ 1.5)`,
+      `  longest main-thread task: markdown ${ms(md.longestTaskMs)}, plain text ${ms(plain.longestTaskMs)} (goal ≤ 50 ms)`,
+    );
+    const storedMd = await openStored(browser, service, false);
+    const storedPlain = await openStored(browser, service, true);
+    lines.push(
+      `stored 200 messages (~${storedMd.tokens} tokens), navigation → all shown and ready: markdown ${ms(storedMd.readyMs)}, plain text ${ms(storedPlain.readyMs)}, ratio ${(storedMd.readyMs / storedPlain.readyMs).toFixed(2)} (goal ≤ 2, under 1 s)`,
+      `  longest main-thread task while opening: markdown ${ms(storedMd.longestTaskMs)}, plain text ${ms(storedPlain.longestTaskMs)}`,
+    );
+    return lines;
+  } finally {
+    await browser.close();
+    await service.stop();
+  }
+}
+
+// Run on its own with `npx tsx bench/chat-render.bench.ts`.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const line of await runChatRenderBench()) console.log(line);
+}
