@@ -1,10 +1,10 @@
 import { useState } from 'react';
+import { JsonTree } from '../../../components/json-view';
 import { Markdown } from '../../../components/markdown';
 import { Button } from '../../../components/ui/button';
 import type { VisionResult } from '../../../lib/api';
 import { classifyVisionBody, type VisionView } from '../classify-vision-body';
 import { CopyButton } from './copy-button';
-import { JsonTree } from './json-tree';
 
 function Rendered({ view }: { view: VisionView }) {
   switch (view.kind) {
@@ -13,7 +13,7 @@ function Rendered({ view }: { view: VisionView }) {
     case 'text':
       return <p className="text-sm whitespace-pre-wrap">{view.text}</p>;
     case 'json':
-      return <JsonTree value={view.value} />;
+      return <JsonTree value={view.value} label="Analysis as JSON" expandDepth={4} />;
   }
 }
 
