@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { chatService, finishedReply, openChat, rows, send } from './chat-harness';
 
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 function savedTitles(): string[] {
   const list = screen.getByRole('list', { name: 'Saved conversations' });

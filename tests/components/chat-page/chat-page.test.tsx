@@ -4,7 +4,7 @@ import { useSettingsStore } from '../../../src/stores';
 import { chatService, finishedReply, openChat, rows, send } from './chat-harness';
 import { gatedEngine } from './engines';
 
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 describe('chat page: conversation', () => {
   it('round-trips a multi-turn conversation, sending the earlier reply back as the assistant turn', async () => {

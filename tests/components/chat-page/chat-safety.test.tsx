@@ -4,7 +4,7 @@ import type { ChatEngine, EngineEvent } from '../../../server/engines/engine';
 import { HOSTILE_PAYLOADS } from '../markdown/xss-payloads';
 import { chatService, finishedReply, openChat, send } from './chat-harness';
 
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 /** Streams every hostile payload, a few characters per chunk, as one reply. */
 const hostileEngine: ChatEngine = {

@@ -38,7 +38,13 @@ export function Transcript({ messages, busy, editingId, plain, jsonMode, actions
           No messages yet. Type below and press Enter; or add hand-written messages for a few-shot prompt.
         </p>
       ) : null}
-      <ol aria-label="Transcript" aria-live="off" className="flex flex-col gap-2">
+      {/* Each markdown block gets its own content-visibility, so a very long reply streaming into
+          view lays out only its blocks near the screen, not the whole reply on every frame. */}
+      <ol
+        aria-label="Transcript"
+        aria-live="off"
+        className="flex flex-col gap-2 [&_.md-body>*]:[contain-intrinsic-size:auto_1.5rem] [&_.md-body>*]:[content-visibility:auto]"
+      >
         {messages.map((message, index) => (
           <MessageRow
             key={message.id}
