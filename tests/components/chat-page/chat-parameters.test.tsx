@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useSettingsStore } from '../../../src/stores';
 import { chatService, finishedReply, openChat, rows, send } from './chat-harness';
 
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 120_000 });
 
 const box = (name: RegExp) => screen.getByRole('textbox', { name });
 
