@@ -1,5 +1,8 @@
 import type { ExchangeEvent } from '../api/types';
-import type { ExchangeRecord } from './exchange-record';
+import type { ExchangeRecord, RecordedChunk } from './exchange-record';
+
+/** How often appended stream chunks are announced to readers. */
+const FLUSH_MS = 50;
 
 export interface WireLogOptions {
   /** How many exchanges are kept, newest last (default 50). */
@@ -18,6 +21,8 @@ export class WireLog {
   private readonly limit: number;
   private readonly maxBodyBytes: number;
   private readonly kept = new Map<number, number>();
+  private readonly dirty = new Set<number>();
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(options: WireLogOptions = {}) {
     this.limit = options.limit ?? 50;
@@ -45,17 +50,24 @@ export class WireLog {
       this.notify();
       return;
     }
+    if (event.type === 'chunk') {
+      // Chunks are appended in place and announced at most every FLUSH_MS: a fast stream sends
+      // thousands, and copying the list (and re-rendering the pane) for each would cost more than it shows.
+      const record = this.records.find((r) => r.id === event.id);
+      if (!record) return;
+      const kept = (this.kept.get(record.id) ?? 0) + event.bytes;
+      this.kept.set(record.id, kept);
+      // Beyond the cap the timing and size are kept, the text is not (a huge body would eat memory).
+      const text = kept > this.maxBodyBytes ? '' : event.text;
+      (record.chunks as RecordedChunk[]).push({ at: event.at, bytes: event.bytes, text });
+      this.dirty.add(record.id);
+      this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_MS);
+      return;
+    }
     this.patch(event.id, (record) => {
       if (event.type === 'response') {
         const { status, statusText, headers, at } = event;
         return { ...record, response: { at, status, statusText, headers } };
-      }
-      if (event.type === 'chunk') {
-        const kept = (this.kept.get(record.id) ?? 0) + event.bytes;
-        this.kept.set(record.id, kept);
-        // Beyond the cap the timing and size are kept, the text is not (a huge body would eat memory).
-        const text = kept > this.maxBodyBytes ? '' : event.text;
-        return { ...record, chunks: [...record.chunks, { at: event.at, bytes: event.bytes, text }] };
       }
       return { ...record, endedAt: event.at, error: event.error };
     });
@@ -70,12 +82,24 @@ export class WireLog {
   getSnapshot = (): readonly ExchangeRecord[] => this.records;
 
   clear(): void {
+    this.flush();
     this.records = [];
     this.kept.clear();
     this.notify();
   }
 
+  /** Publishes appended chunks: dirty records get a new identity so readers see the change. */
+  private flush(): void {
+    if (this.flushTimer !== null) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    if (this.dirty.size === 0) return;
+    this.records = this.records.map((r) => (this.dirty.has(r.id) ? { ...r } : r));
+    this.dirty.clear();
+    this.notify();
+  }
+
   private patch(id: number, change: (record: ExchangeRecord) => ExchangeRecord): void {
+    this.flush();
     const index = this.records.findIndex((r) => r.id === id);
     const current = this.records[index];
     if (!current) return;

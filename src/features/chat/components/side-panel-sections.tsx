@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ChatWireSection, FunctionsSection } from '../functions';
 import { JsonModeSection } from '../json-mode';
 import type { ChatSession, ChatSessionSnapshot } from '../session';
@@ -30,19 +30,28 @@ export const SIDE_PANEL_SECTIONS: SidePanelSection[] = [
   { id: 'wire', title: 'Wire', render: ({ session }) => <ChatWireSection session={session} /> },
 ];
 
+function Section({ section, context }: { section: SidePanelSection; context: ChatPanelContext }) {
+  // Rendered only while open: an editor and a live wire log cost nothing on a page that hides them.
+  const [open, setOpen] = useState(false);
+  return (
+    <details
+      className="rounded border border-zinc-200 p-2 dark:border-zinc-700"
+      data-section={section.id}
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary className="cursor-pointer text-xs font-semibold">{section.title}</summary>
+      {open ? <div className="mt-2">{section.render(context)}</div> : null}
+    </details>
+  );
+}
+
 /** Renders the registered sections: the chat page's tools slot. */
 export function ChatToolsSlot({ context }: { context: ChatPanelContext }) {
   return (
     <>
       {SIDE_PANEL_SECTIONS.map((section) => (
-        <details
-          key={section.id}
-          className="rounded border border-zinc-200 p-2 dark:border-zinc-700"
-          data-section={section.id}
-        >
-          <summary className="cursor-pointer text-xs font-semibold">{section.title}</summary>
-          <div className="mt-2">{section.render(context)}</div>
-        </details>
+        <Section key={section.id} section={section} context={context} />
       ))}
     </>
   );
