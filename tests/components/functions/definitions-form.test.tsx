@@ -1,0 +1,85 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { FunctionsProvider, FunctionsSection, useWorkbench } from '../../../src/features/chat/functions';
+import { ChatSession } from '../../../src/features/chat/session';
+import { useSettingsStore } from '../../../src/stores';
+
+const unusedClient = {
+  streamChat: () => {
+    throw new Error('no request expected');
+  },
+  createChat: () => Promise.reject(new Error('no request expected')),
+};
+
+function Text() {
+  return <output data-testid="definitions-text">{useWorkbench().state.text}</output>;
+}
+
+function renderSection() {
+  const session = new ChatSession({ client: unusedClient, model: 'svc-chat' });
+  render(
+    <FunctionsProvider session={session} conversationId={crypto.randomUUID()}>
+      <FunctionsSection />
+      <Text />
+    </FunctionsProvider>,
+  );
+  return session;
+}
+
+describe('function definitions form view', () => {
+  it('shows a template as form fields and writes form edits back to the JSON and the session', async () => {
+    const user = userEvent.setup({ delay: null });
+    const session = renderSection();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Add a template' }), {
+      target: { value: 'search' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Form' }));
+    expect(screen.getByRole('textbox', { name: 'Name of function 1' })).toHaveValue('search_documents');
+    const scope = screen.getByRole('textbox', {
+      name: 'Allowed values (comma-separated) of property scope in function 1',
+    });
+    expect(scope).toHaveValue('titles, bodies, all');
+    fireEvent.change(scope, { target: { value: 'titles, all' } });
+    await user.click(screen.getByRole('checkbox', { name: 'required', checked: false }));
+    const text = JSON.parse(screen.getByTestId('definitions-text').textContent!) as {
+      parameters: { properties: { scope: { enum: string[] } }; required: string[] };
+    }[];
+    expect(text[0]!.parameters.properties.scope.enum).toEqual(['titles', 'all']);
+    expect(text[0]!.parameters.required).toEqual(['query', 'scope', 'limit']);
+    expect(session.getSnapshot().options.functions?.[0]?.parameters?.required).toEqual([
+      'query',
+      'scope',
+      'limit',
+    ]);
+  });
+
+  it('keeps the last valid definitions in the session while the form makes a name invalid', async () => {
+    const session = renderSection();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Add a template' }), {
+      target: { value: 'calculator' },
+    });
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Form' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name of function 1' }), {
+      target: { value: 'calc ulate' },
+    });
+    expect(
+      within(screen.getByRole('list', { name: 'Problems in the function definitions' })).getByText(
+        /'calc ulate' may only hold/,
+      ),
+    ).toBeInTheDocument();
+    expect(session.getSnapshot().options.functions?.[0]?.name).toBe('calculate');
+  });
+
+  it('offers values other than auto for function_call only as a marked free-text option', async () => {
+    renderSection();
+    await userEvent.setup({ delay: null }).click(screen.getByRole('radio', { name: /other value/ }));
+    expect(screen.getByText('(not in the spec)')).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('textbox', { name: 'function_call value (not in the spec)' }), {
+      target: { value: '{"name": "calculate"}' },
+    });
+    expect(useSettingsStore.getState().parameters.chat.function_call).toEqual({ name: 'calculate' });
+    await userEvent.setup({ delay: null }).click(screen.getByRole('radio', { name: /not sent/ }));
+    expect(useSettingsStore.getState().parameters.chat.function_call).toBeUndefined();
+  });
+});
