@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { CopyButton } from '../../../components/ui/copy-button';
 import type { TranscriptionFormat } from '../../../lib/api';
 import { transcriptFileName, transcriptMimeType } from '../build-transcription-input';
 
@@ -13,7 +13,6 @@ export interface TranscriptActionsProps {
 
 /** Raw-body toggle, download with the format's extension, and copy. */
 export function TranscriptActions({ format, raw, audioName, showRaw, onToggleRaw }: TranscriptActionsProps) {
-  const [note, setNote] = useState<string | null>(null);
   const fileName = transcriptFileName(audioName, format);
 
   function download() {
@@ -26,18 +25,6 @@ export function TranscriptActions({ format, raw, audioName, showRaw, onToggleRaw
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
 
-  async function copy() {
-    try {
-      if (!navigator.clipboard) throw new Error('no clipboard in this context');
-      await navigator.clipboard.writeText(raw);
-      setNote('Copied');
-    } catch (error) {
-      setNote(
-        `Could not copy (${error instanceof Error ? error.message : String(error)}); select the text instead.`,
-      );
-    }
-  }
-
   return (
     <div className="flex flex-wrap items-center gap-2">
       <Button size="sm" aria-pressed={showRaw} onClick={onToggleRaw}>
@@ -46,14 +33,7 @@ export function TranscriptActions({ format, raw, audioName, showRaw, onToggleRaw
       <Button size="sm" onClick={download}>
         Download {fileName}
       </Button>
-      <Button size="sm" onClick={() => void copy()}>
-        Copy
-      </Button>
-      {note ? (
-        <span role="status" className="text-xs text-zinc-600 dark:text-zinc-400">
-          {note}
-        </span>
-      ) : null}
+      <CopyButton text={raw} />
     </div>
   );
 }

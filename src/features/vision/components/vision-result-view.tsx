@@ -4,7 +4,7 @@ import { Markdown } from '../../../components/markdown';
 import { Button } from '../../../components/ui/button';
 import type { VisionResult } from '../../../lib/api';
 import { classifyVisionBody, type VisionView } from '../classify-vision-body';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/ui/copy-button';
 
 function Rendered({ view }: { view: VisionView }) {
   switch (view.kind) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from './button';
 
 /** Copies text to the clipboard and says whether it worked (the clipboard can be refused). */
 export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
