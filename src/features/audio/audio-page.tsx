@@ -1,18 +1,20 @@
 import { useState } from 'react';
 import { DEFAULT_MODEL } from '../../components/params';
 import { Button } from '../../components/ui/button';
-import { ErrorPanel } from '../../components/ui/error-panel';
 import { PageFrame } from '../../components/ui/page-frame';
+import { RunControls } from '../../components/ui/run-controls';
+import { RunOutcome } from '../../components/ui/run-outcome';
 import type { TranscriptionFormat, TranscriptionResult } from '../../lib/api';
+import { formatBytes } from '../../lib/format-bytes';
 import { useApi, useSettingsStore } from '../../stores';
-import { checkAudioFile, formatBytes, type AudioSource } from './audio-source';
+import { checkAudioFile, type AudioSource } from './audio-source';
 import { buildTranscriptionInput } from './build-transcription-input';
 import { AudioFileFacts } from './components/audio-file-facts';
 import { AudioInput } from './components/audio-input';
 import { AudioParameters } from './components/audio-parameters';
 import { TranscriptionView } from './components/transcription-view';
 import { useAudioSource } from './use-audio-source';
-import { useRequestRun } from './use-request-run';
+import { useRequestRun } from '../../components/ui/use-request-run';
 
 interface Transcribed {
   result: TranscriptionResult<TranscriptionFormat>;
@@ -88,42 +90,34 @@ export function AudioPage() {
               ) : null}
             </div>
           ) : null}
-          {api.client === null ? (
-            <p className="text-sm text-amber-800 dark:text-amber-300">{api.problem}</p>
-          ) : null}
-          <div className="flex items-center gap-2">
-            <Button type="submit" variant="primary" disabled={api.client === null || pending}>
-              {pending ? 'Transcribing…' : 'Transcribe'}
-            </Button>
-            {pending ? (
-              <Button variant="danger" onClick={cancel}>
-                Cancel
-              </Button>
-            ) : null}
-          </div>
+          <RunControls
+            unavailable={api.client === null ? api.problem : null}
+            pending={pending}
+            label="Transcribe"
+            pendingLabel="Transcribing…"
+            onCancel={cancel}
+          />
         </form>
-        <div className="flex min-w-0 flex-col gap-2" aria-live="polite">
-          {state.status === 'idle' ? (
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">The transcript appears here.</p>
-          ) : null}
-          {pending && source ? (
-            <div className="flex flex-col gap-1 text-sm">
-              {/* fetch reports no upload progress, so the bar is honest about not knowing how far it is. */}
-              <progress aria-label="Uploading and transcribing" className="w-full" />
-              <p>
-                Uploading {formatBytes(source.file.size)} to {model} and waiting for the transcript… (this
-                browser client cannot measure upload progress)
-              </p>
-            </div>
-          ) : null}
-          {state.status === 'cancelled' ? <p className="text-sm">Cancelled; nothing was kept.</p> : null}
-          {state.status === 'error' ? (
-            <ErrorPanel error={state.error} onRetry={() => send(true)} onDismiss={reset} />
-          ) : null}
-          {state.status === 'done' ? (
-            <TranscriptionView result={state.result.result} source={state.result.source} />
-          ) : null}
-        </div>
+        <RunOutcome
+          state={state}
+          idleText="The transcript appears here."
+          pending={
+            source ? (
+              <div className="flex flex-col gap-1 text-sm">
+                {/* fetch reports no upload progress, so the bar is honest about not knowing how far it is. */}
+                <progress aria-label="Uploading and transcribing" className="w-full" />
+                <p>
+                  Uploading {formatBytes(source.file.size)} to {model} and waiting for the transcript… (this
+                  browser client cannot measure upload progress)
+                </p>
+              </div>
+            ) : null
+          }
+          onRetry={() => send(true)}
+          onDismiss={reset}
+        >
+          {(done) => <TranscriptionView result={done.result} source={done.source} />}
+        </RunOutcome>
       </div>
     </PageFrame>
   );

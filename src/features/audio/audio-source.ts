@@ -47,13 +47,6 @@ export function checkAudioFile(file: { name: string; type: string }): string | n
   return `"${file.name}" does not look like audio (${typeWords}, ${extensionWords}). Servers usually accept ${AUDIO_EXTENSIONS.join(', ')}.`;
 }
 
-/** Bytes in the units people read: B, KB, MB (powers of 1024, one decimal). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 /** Seconds as `m:ss.s` for durations; an unknown (NaN/Infinity) duration says so. */
 export function formatDuration(seconds: number): string {
   if (!Number.isFinite(seconds)) return 'unknown (the file does not say)';

@@ -25,10 +25,3 @@ export const LARGE_IMAGE_BYTES = 4 * 1024 * 1024;
 export function dataUrlSize(bytes: number): number {
   return Math.ceil(bytes / 3) * 4;
 }
-
-/** Bytes in the units people read: B, KB, MB (powers of 1024, one decimal). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}

@@ -4,6 +4,8 @@ import { Button } from '../../components/ui/button';
 import { ErrorPanel } from '../../components/ui/error-panel';
 import { Field, INPUT_CLASS } from '../../components/ui/field';
 import { PageFrame } from '../../components/ui/page-frame';
+import { RunControls } from '../../components/ui/run-controls';
+import { RunOutcome } from '../../components/ui/run-outcome';
 import type { VisionResult } from '../../lib/api';
 import { useApi, useSettingsStore } from '../../stores';
 import { buildVisionRequest, draftProblem, type VisionDraft } from './build-vision-request';
@@ -13,7 +15,7 @@ import { VisionParameters } from './components/vision-parameters';
 import { VisionResultView } from './components/vision-result-view';
 import { newImageEntry, type ImageEntry } from './image-entry';
 import { readDataUrl } from './read-data-url';
-import { useRequestRun } from './use-request-run';
+import { useRequestRun } from '../../components/ui/use-request-run';
 
 /** The vision page: a prompt and images in, the analysis out, rendered by the shape it comes in. */
 export function VisionPage() {
@@ -120,31 +122,23 @@ export function VisionPage() {
               {problem}
             </p>
           ) : null}
-          {api.client === null ? (
-            <p className="text-sm text-amber-800 dark:text-amber-300">{api.problem}</p>
-          ) : null}
-          <div className="flex gap-2">
-            <Button type="submit" variant="primary" disabled={api.client === null || pending}>
-              {pending ? 'Analyzing…' : 'Analyze'}
-            </Button>
-            {pending ? (
-              <Button variant="danger" onClick={cancel}>
-                Cancel
-              </Button>
-            ) : null}
-          </div>
+          <RunControls
+            unavailable={api.client === null ? api.problem : null}
+            pending={pending}
+            label="Analyze"
+            pendingLabel="Analyzing…"
+            onCancel={cancel}
+          />
         </form>
-        <div className="flex min-w-0 flex-col gap-2" aria-live="polite">
-          {state.status === 'idle' ? (
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">The analysis appears here.</p>
-          ) : null}
-          {pending ? <p className="text-sm">Waiting for {draft.model}…</p> : null}
-          {state.status === 'cancelled' ? <p className="text-sm">Cancelled; nothing was kept.</p> : null}
-          {state.status === 'error' ? (
-            <ErrorPanel error={state.error} onRetry={send} onDismiss={reset} />
-          ) : null}
-          {state.status === 'done' ? <VisionResultView result={state.result} /> : null}
-        </div>
+        <RunOutcome
+          state={state}
+          idleText="The analysis appears here."
+          pending={<p className="text-sm">Waiting for {draft.model}…</p>}
+          onRetry={send}
+          onDismiss={reset}
+        >
+          {(result) => <VisionResultView result={result} />}
+        </RunOutcome>
       </div>
     </PageFrame>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { formatBytes, formatDuration, type AudioSource } from '../audio-source';
+import { formatBytes } from '../../../lib/format-bytes';
+import { formatDuration, type AudioSource } from '../audio-source';
 
 /** Name, size, type and duration of the chosen audio, with a player to listen before sending. */
 export function AudioFileFacts({ source }: { source: AudioSource }) {

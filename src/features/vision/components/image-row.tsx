@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Field, INPUT_CLASS } from '../../../components/ui/field';
-import { dataUrlSize, formatBytes, LARGE_IMAGE_BYTES, type ImageEntry } from '../image-entry';
+import { formatBytes } from '../../../lib/format-bytes';
+import { dataUrlSize, LARGE_IMAGE_BYTES, type ImageEntry } from '../image-entry';
 import { ImagePreview, previewMessage, previewStatus } from './image-preview';
 
 export interface ImageRowProps {
