@@ -9,22 +9,28 @@ export interface ApiEnvironment {
    * Defaults to `window.location.origin`.
    */
   bootstrapOrigin?: string | null;
+  /**
+   * How often every client retries a 408/409/429/5xx or a network failure; the client's own default
+   * when absent. Tests that reach an error on purpose set 0 so they need not wait out the back-off.
+   */
+  maxRetries?: number;
 }
 
 const ApiEnvironmentContext = createContext<ApiEnvironment>({});
 
-/** Supplies the fetch (and bootstrap origin) the app's clients use. */
+/** Supplies the fetch, retry count and bootstrap origin the app's clients use. */
 export function ApiEnvironmentProvider({
   children,
   ...environment
 }: ApiEnvironment & { children: ReactNode }) {
-  const { fetch, bootstrapOrigin } = environment;
+  const { fetch, bootstrapOrigin, maxRetries } = environment;
   const value = useMemo<ApiEnvironment>(
     () => ({
       ...(fetch ? { fetch } : {}),
       ...(bootstrapOrigin !== undefined ? { bootstrapOrigin } : {}),
+      ...(maxRetries !== undefined ? { maxRetries } : {}),
     }),
-    [fetch, bootstrapOrigin],
+    [fetch, bootstrapOrigin, maxRetries],
   );
   return <ApiEnvironmentContext value={value}>{children}</ApiEnvironmentContext>;
 }

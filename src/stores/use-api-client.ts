@@ -25,7 +25,7 @@ export interface ApiHandle {
  * fetch and time-out, reporting every response's rate-limit state to the settings store.
  */
 export function useApi(): ApiHandle {
-  const { fetch } = useApiEnvironment();
+  const { fetch, maxRetries } = useApiEnvironment();
   const recordResponse = useSettingsStore((s) => s.recordResponse);
   const timeoutSeconds = useSettingsStore((s) => s.timeoutSeconds);
   const active = useSettingsStore(
@@ -60,13 +60,14 @@ export function useApi(): ApiHandle {
       baseURL,
       ...(apiKey ? { apiKey } : {}),
       ...(fetch ? { fetch } : {}),
+      ...(maxRetries !== undefined ? { maxRetries } : {}),
       ...(timeoutSeconds !== null ? { timeoutMs: timeoutSeconds * 1000 } : {}),
       onResponse: (info) => recordResponse(baseURL, info),
       // Every exchange goes to the wire pane's log (key redacted there, by the client).
       onExchange: sharedWireLog.record,
     });
     return { client, connectionId: id, baseURL, keyFingerprint: fingerprint, problem: null };
-  }, [id, typedBaseURL, apiKey, fetch, timeoutSeconds, recordResponse]);
+  }, [id, typedBaseURL, apiKey, fetch, maxRetries, timeoutSeconds, recordResponse]);
 }
 
 /** The active connection's client, or null when there is none (then `useApi().problem` says why). */

@@ -1,32 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Transcript } from '../../../server/engines/engine';
-import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
-import { addConnection, renderApp } from '../support/render-app';
 import { fixedAudioEngine, serviceWithEngines } from '../vision/service-with-engines';
+import { openAudio, stubObjectUrlsEachTest } from './audio-page-setup';
 import { sineWav } from './sine-wav';
 
 vi.setConfig({ testTimeout: 30_000 });
 
 const TRANSCRIPT: Transcript = { text: 'hello', segments: [], duration: 0.4 };
 
-beforeEach(() => {
-  vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:test/audio');
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
-
-async function openAudio(fetch: typeof globalThis.fetch) {
-  addConnection({ name: 'Local', baseURL: TEST_BASE_URL, apiKey: TEST_KEY });
-  renderApp({ path: '/audio', fetch });
-  await screen.findByRole('heading', { level: 1, name: 'Audio' }, { timeout: 10_000 });
-  return userEvent.setup({ delay: null, applyAccept: false });
-}
+stubObjectUrlsEachTest();
 
 const wav = () => new File([sineWav()], 'speech.wav', { type: 'audio/wav' });
 
@@ -87,11 +70,11 @@ describe('audio page errors', () => {
   });
 
   it('shows the service’s 503 engine_unavailable for svc-audio clearly', async () => {
-    const user = await openAudio(serviceWithEngines({ 'svc-audio': null }).fetch);
+    // No retries: the client's back-off on a 503 is its own tests' business, not this page's.
+    const user = await openAudio(serviceWithEngines({ 'svc-audio': null }).fetch, { maxRetries: 0 });
     await user.upload(screen.getByLabelText('Choose audio file…'), wav());
     await user.click(screen.getByRole('button', { name: 'Transcribe' }));
-    // 503 is retried twice with back-off before the error is shown.
-    const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('engine_unavailable');
     expect(alert).toHaveTextContent(/No engine serves svc-audio/);
   });

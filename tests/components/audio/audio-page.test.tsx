@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import type { Transcript } from '../../../server/engines/engine';
-import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
-import { addConnection, renderApp } from '../support/render-app';
 import { fixedAudioEngine, serviceWithEngines, type RecordedPart } from '../vision/service-with-engines';
+import { openAudio, stubObjectUrlsEachTest } from './audio-page-setup';
 import { sineWav } from './sine-wav';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -24,23 +23,7 @@ function speechFile(name = 'speech.wav', type = 'audio/wav'): File {
   return new File([WAV], name, { type });
 }
 
-beforeEach(() => {
-  // jsdom has no object URLs; the players only need a src.
-  vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:test/audio');
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
-
-async function openAudio(fetch: typeof globalThis.fetch) {
-  addConnection({ name: 'Local', baseURL: TEST_BASE_URL, apiKey: TEST_KEY });
-  renderApp({ path: '/audio', fetch });
-  await screen.findByRole('heading', { level: 1, name: 'Audio' }, { timeout: 10_000 });
-  return userEvent.setup({ delay: null, applyAccept: false });
-}
+stubObjectUrlsEachTest();
 
 async function chooseAndSend(user: ReturnType<typeof userEvent.setup>, file = speechFile()) {
   await user.upload(screen.getByLabelText('Choose audio file…'), file);

@@ -7,6 +7,8 @@ import { useSettingsStore, type ConnectionInput } from '../../../src/stores';
 export interface RenderAppOptions {
   path?: string;
   fetch?: typeof fetch;
+  /** How often the app's clients retry (their default when absent); 0 for tests that reach an error on purpose. */
+  maxRetries?: number;
   /** The bootstrap is off unless a test names the origin to ask. */
   bootstrapOrigin?: string | null;
   /** Extra child routes of the layout, e.g. a probe page that makes a request. */
@@ -24,12 +26,18 @@ const blankPage: RouteObject = { path: BLANK_PAGE_PATH.slice(1), element: <h1>Bl
 export function renderApp({
   path = BLANK_PAGE_PATH,
   fetch,
+  maxRetries,
   bootstrapOrigin = null,
   extraRoutes = [],
 }: RenderAppOptions = {}) {
   const router = createMemoryRouter(buildAppRoutes([blankPage, ...extraRoutes]), { initialEntries: [path] });
   const utils = render(
-    <App router={router} bootstrapOrigin={bootstrapOrigin} {...(fetch ? { fetch } : {})} />,
+    <App
+      router={router}
+      bootstrapOrigin={bootstrapOrigin}
+      {...(fetch ? { fetch } : {})}
+      {...(maxRetries !== undefined ? { maxRetries } : {})}
+    />,
   );
   return { router, ...utils };
 }
