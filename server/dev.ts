@@ -8,24 +8,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, type Plugin } from 'vite';
 import { createApp } from './app';
-import { resolveConfig } from './config';
-import { readConfigFile } from './config-file';
 import { isServiceRequest } from './http/page-routes';
-import { dataDirectory, loadOrCreateLocalKey } from './keys';
+import { loadStartupConfig, onStopSignal, runEntryPoint, say } from './startup';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-function say(line: string): void {
-  process.stdout.write(`svc-playground: ${line}\n`);
-}
-
 async function main(): Promise<void> {
-  const file = process.env.SVC_CONFIG_FILE?.trim();
-  const env = file ? { ...readConfigFile(path.resolve(file)), ...process.env } : { ...process.env };
-  let config = resolveConfig(env);
-  if (config.apiKeys.length === 0) {
-    config = { ...config, apiKeys: [loadOrCreateLocalKey(dataDirectory(env, config.dataDir)).key] };
-  }
+  const { config } = loadStartupConfig();
   const listener = getRequestListener(createApp(config).fetch);
 
   const localService: Plugin = {
@@ -61,11 +50,7 @@ async function main(): Promise<void> {
     void vite.close().then(() => process.exit(0));
     setTimeout(() => process.exit(0), 3000).unref();
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  onStopSignal(stop);
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`svc-playground: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+runEntryPoint(main);

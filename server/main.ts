@@ -8,19 +8,13 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
-import { resolveConfig, type ServiceConfig } from './config';
-import { readConfigFile } from './config-file';
 import { createPageServer } from './http/static-files';
-import { dataDirectory, loadOrCreateLocalKey } from './keys';
+import { loadStartupConfig, onStopSignal, runEntryPoint, say } from './startup';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist');
 /** What the built app is made from; a newer file among these means dist/ is stale. */
 const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts'];
-
-function say(line: string): void {
-  process.stdout.write(`svc-playground: ${line}\n`);
-}
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
@@ -60,20 +54,6 @@ async function buildIfNeeded(dist: string, skip: boolean): Promise<void> {
   }
 }
 
-/** The environment with the config file (SVC_CONFIG_FILE) merged under the real variables. */
-function environment(): Record<string, string | undefined> {
-  const file = process.env.SVC_CONFIG_FILE?.trim();
-  return file ? { ...readConfigFile(path.resolve(file)), ...process.env } : { ...process.env };
-}
-
-/** Fills in the persisted local key when no key is configured. */
-function withKeys(config: ServiceConfig, env: Record<string, string | undefined>): ServiceConfig {
-  if (config.apiKeys.length > 0) return config;
-  const local = loadOrCreateLocalKey(dataDirectory(env, config.dataDir));
-  if (local.created) say(`generated a local API key, kept in ${local.file}`);
-  return { ...config, apiKeys: [local.key] };
-}
-
 function displayHost(host: string): string {
   if (host === '0.0.0.0' || host === '::' || host === '127.0.0.1') return '127.0.0.1';
   return host.includes(':') ? `[${host}]` : host;
@@ -83,8 +63,7 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const unknown = args.filter((arg) => arg !== '--no-build');
   if (unknown.length > 0) throw new Error(`Unknown argument ${unknown[0]}: the only option is --no-build.`);
-  const env = environment();
-  const config = withKeys(resolveConfig(env), env);
+  const { env, config } = loadStartupConfig();
   const dist = env.SVC_DIST_DIR?.trim() ? path.resolve(env.SVC_DIST_DIR.trim()) : DIST;
   await buildIfNeeded(dist, args.includes('--no-build'));
 
@@ -117,11 +96,7 @@ async function main(): Promise<void> {
     if ('closeAllConnections' in server) server.closeAllConnections();
     setTimeout(() => process.exit(0), 3000).unref();
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  onStopSignal(stop);
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`svc-playground: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+runEntryPoint(main);
