@@ -1,4 +1,3 @@
 /** The one JSON tree of the playground, and a tree/raw/copy view around it. */
-export { CopyButton } from './copy-button';
 export { JsonTree, type JsonTreeProps } from './json-tree';
 export { JsonView, type JsonViewProps } from './json-view';

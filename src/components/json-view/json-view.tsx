@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '../ui/button';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../ui/copy-button';
 import { JsonTree } from './json-tree';
 
 export interface JsonViewProps {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CODE_FORMS, type CodeRequest } from '../../lib/export-code';
-import { CopyButton } from '../json-view';
+import { CopyButton } from '../ui/copy-button';
 import { Button } from '../ui/button';
 
 /**
