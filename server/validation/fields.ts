@@ -43,43 +43,27 @@ export function optionalString(
   return value;
 }
 
-/** A number within [min, max]. */
-export function optionalNumber(
-  body: JsonObject,
-  name: string,
-  min: number,
-  max: number,
-  param = name,
-): number | undefined {
-  const value = body[name];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw invalidParam(param, `'${param}' must be a number from ${min} to ${max}, not ${describe(value)}.`);
-  }
-  if (value < min || value > max) {
-    throw invalidParam(param, `'${param}' must be from ${min} to ${max}; ${value} is out of range.`);
-  }
-  return value;
+/** A reader of an optional number, or with `integer` an optional integer, within [min, max]. */
+function rangeReader(integer: boolean) {
+  const kind = integer ? 'an integer' : 'a number';
+  return (body: JsonObject, name: string, min: number, max: number, param = name): number | undefined => {
+    const value = body[name];
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'number' || !(integer ? Number.isInteger(value) : Number.isFinite(value))) {
+      throw invalidParam(param, `'${param}' must be ${kind} from ${min} to ${max}, not ${describe(value)}.`);
+    }
+    if (value < min || value > max) {
+      throw invalidParam(param, `'${param}' must be from ${min} to ${max}; ${value} is out of range.`);
+    }
+    return value;
+  };
 }
 
+/** A number within [min, max]. */
+export const optionalNumber = rangeReader(false);
+
 /** An integer within [min, max]. */
-export function optionalInteger(
-  body: JsonObject,
-  name: string,
-  min: number,
-  max: number,
-  param = name,
-): number | undefined {
-  const value = body[name];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value)) {
-    throw invalidParam(param, `'${param}' must be an integer from ${min} to ${max}, not ${describe(value)}.`);
-  }
-  if (value < min || value > max) {
-    throw invalidParam(param, `'${param}' must be from ${min} to ${max}; ${value} is out of range.`);
-  }
-  return value;
-}
+export const optionalInteger = rangeReader(true);
 
 /** A positive integer (a token budget), with no upper bound of its own. */
 export function optionalPositiveInteger(body: JsonObject, name: string, param = name): number | undefined {
