@@ -9,6 +9,17 @@ describe('createApp under jsdom', () => {
   const app = createApp(resolveConfig({ SVC_API_KEYS: 'k' }), { log: () => undefined });
   const headers = { authorization: 'Bearer k', 'content-type': 'application/json' };
 
+  /** Asks svc-chat for a streamed reply through `app.fetch`, as the in-process test transport does. */
+  const streamChat = (fields: Record<string, unknown>, signal?: AbortSignal) =>
+    app.fetch(
+      new Request('http://x/v1/chat/completions', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ model: 'svc-chat', stream: true, ...fields }),
+        ...(signal ? { signal } : {}),
+      }),
+    );
+
   it('answers app.fetch for the model list', async () => {
     const response = await app.fetch(
       new Request('http://x/v1/models', { headers: { authorization: 'Bearer k' } }),
@@ -18,18 +29,7 @@ describe('createApp under jsdom', () => {
   });
 
   it('streams a chat reply from the reference engine', async () => {
-    const response = await app.fetch(
-      new Request('http://x/v1/chat/completions', {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          model: 'svc-chat',
-          stream: true,
-          max_tokens: 8,
-          messages: [{ role: 'user', content: 'hi' }],
-        }),
-      }),
-    );
+    const response = await streamChat({ max_tokens: 8, messages: [{ role: 'user', content: 'hi' }] });
     const { events, done } = parseSse(await response.text());
     expect(done).toBe(true);
     expect(events.length).toBeGreaterThan(2);
@@ -37,17 +37,9 @@ describe('createApp under jsdom', () => {
 
   it('ends the stream early when the request signal aborts', async () => {
     const controller = new AbortController();
-    const response = await app.fetch(
-      new Request('http://x/v1/chat/completions', {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          model: 'svc-chat',
-          stream: true,
-          messages: [{ role: 'user', content: 'write 2000 words' }],
-        }),
-        signal: controller.signal,
-      }),
+    const response = await streamChat(
+      { messages: [{ role: 'user', content: 'write 2000 words' }] },
+      controller.signal,
     );
     const reader = response.body!.getReader();
     await reader.read();

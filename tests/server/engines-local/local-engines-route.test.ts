@@ -41,6 +41,23 @@ async function transcribe(format: string, language?: string): Promise<Response> 
   return app.request('/v1/audio/transcriptions', { method: 'POST', headers: auth, body: form });
 }
 
+/** Asks svc-vision with a JSON body of `fields` besides the model. */
+async function analyze(fields: Record<string, unknown>): Promise<Response> {
+  return app.request('/v1/vision/analyze', {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'svc-vision', ...fields }),
+  });
+}
+
+/** An 8×8 green PNG as a data: URL. */
+async function greenPngUrl(): Promise<string> {
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00ff00' } })
+    .png()
+    .toBuffer();
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
+
 function cueTimes(body: string): number[][] {
   return [...body.matchAll(/(\d\d):(\d\d):(\d\d)[,.](\d{3}) --> (\d\d):(\d\d):(\d\d)[,.](\d{3})/g)].map(
     (m) => {
@@ -79,25 +96,17 @@ describe('local engines through the routes', { timeout: 120_000 }, () => {
   });
 
   it('answers an image at a private address with a 400 naming the image part', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00ff00' } })
-      .png()
-      .toBuffer();
-    const response = await app.request('/v1/vision/analyze', {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        model: 'svc-vision',
-        messages: [
-          {
-            role: 'user',
-            content: [
-              { type: 'text', text: 'What colour is it?' },
-              { type: 'image_url', image_url: { url: `data:image/png;base64,${png.toString('base64')}` } },
-              { type: 'image_url', image_url: { url: 'http://[::ffff:169.254.169.254]/latest/meta-data/' } },
-            ],
-          },
-        ],
-      }),
+    const response = await analyze({
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'What colour is it?' },
+            { type: 'image_url', image_url: { url: await greenPngUrl() } },
+            { type: 'image_url', image_url: { url: 'http://[::ffff:169.254.169.254]/latest/meta-data/' } },
+          ],
+        },
+      ],
     });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { param: string; message: string } };
@@ -106,24 +115,14 @@ describe('local engines through the routes', { timeout: 120_000 }, () => {
   });
 
   it('answers an image in the chat-completion shape with usage', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00ff00' } })
-      .png()
-      .toBuffer();
-    const response = await app.request('/v1/vision/analyze', {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        model: 'svc-vision',
-        detail: 'low',
-        messages: [
-          {
-            role: 'user',
-            content: [
-              { type: 'image_url', image_url: { url: `data:image/png;base64,${png.toString('base64')}` } },
-            ],
-          },
-        ],
-      }),
+    const response = await analyze({
+      detail: 'low',
+      messages: [
+        {
+          role: 'user',
+          content: [{ type: 'image_url', image_url: { url: await greenPngUrl() } }],
+        },
+      ],
     });
     expect(response.status).toBe(200);
     const body = (await response.json()) as {
