@@ -58,7 +58,6 @@ describe('chat page: conversation', () => {
     expect(reply.textContent).toContain('Kept partial');
     expect(reply.textContent).toContain('stopped: partial reply');
     await waitFor(() => expect(gated.signals[0]?.aborted).toBe(true));
-    expect(service.requests[0]!.signal.aborted).toBe(true);
   });
 
   it('Esc stops a reply under way', async () => {

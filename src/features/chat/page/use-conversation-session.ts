@@ -23,30 +23,36 @@ export function useConversationSession(
   options: Omit<ChatRequestOptions, 'systemPrompt' | 'functions'>,
 ): ChatSession | null {
   const [held, setHeld] = useState<{ id: string; session: ChatSession } | null>(null);
-  const session = held && held.id === conversation?.id ? held.session : null;
-  const latest = useRef({ client, problem, options, conversation });
+  let session = held && held.id === conversation?.id ? held.session : null;
+  if (conversation && !session) {
+    // Built during render (the constructor has no side effects), so switching conversations never
+    // shows an empty page in between; subscriptions start in the effect below.
+    session = new ChatSession({
+      client: client ?? noClient(problem ?? 'no connection'),
+      messages: conversation.messages,
+      systemPrompt: conversation.systemPrompt,
+      ...options,
+      ...(conversation.functions ? { functions: conversation.functions } : {}),
+    });
+    setHeld({ id: conversation.id, session });
+  }
+  const latest = useRef(conversation);
   useLayoutEffect(() => {
-    latest.current = { client, problem, options, conversation };
+    latest.current = conversation;
   });
 
   useEffect(() => {
-    const loaded = latest.current.conversation;
-    if (!loaded) return undefined;
-    const current = latest.current;
-    const created = new ChatSession({
-      client: current.client ?? noClient(current.problem ?? 'no connection'),
-      messages: loaded.messages,
-      systemPrompt: loaded.systemPrompt,
-      ...current.options,
-      ...(loaded.functions ? { functions: loaded.functions } : {}),
-    });
+    if (!session) return undefined;
+    const created = session;
+    const id = held?.id;
+    if (id === undefined) return undefined;
+    // What the conversation was when opened: the fallback once the page has moved on to another.
+    const opened = latest.current?.id === id ? latest.current : null;
     const stopSaving = autosaveSession(created, autosaver, () => {
-      const meta = latest.current.conversation;
-      return meta && meta.id === loaded.id
-        ? { id: meta.id, title: meta.title, createdAt: meta.createdAt }
-        : { id: loaded.id, title: loaded.title, createdAt: loaded.createdAt };
+      const meta = latest.current?.id === id ? latest.current : opened;
+      // The title lives in the sidebar (rename); the rest of the conversation comes from the session.
+      return { id, title: meta?.title ?? 'New conversation', createdAt: meta?.createdAt ?? Date.now() };
     });
-    setHeld({ id: loaded.id, session: created });
     return () => {
       if (!created.busy) {
         stopSaving();
@@ -59,7 +65,7 @@ export function useConversationSession(
       });
       created.stop();
     };
-  }, [conversation?.id, autosaver]);
+  }, [session, held?.id, autosaver]);
 
   useEffect(() => {
     session?.setClient(client ?? noClient(problem ?? 'no connection'));
