@@ -1,26 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
-import { startService, type RunningService } from './support/start-service';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { useServiceAndBrowser } from './support/service-and-browser';
 
 // The code and models pages end to end in real Chromium against `npm start`.
-let service: RunningService;
-let browser: Browser;
-
-beforeAll(async () => {
-  service = await startService();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
-});
+const e2e = useServiceAndBrowser();
 
 async function openPage(path: string, colorScheme: 'light' | 'dark' = 'light') {
-  const page = await browser.newPage({ colorScheme, viewport: { width: 1280, height: 800 } });
+  const page = await e2e.browser.newPage({ colorScheme, viewport: { width: 1280, height: 800 } });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(new URL(path, service.url).href);
+  await page.goto(new URL(path, e2e.service.url).href);
   return { page, errors };
 }
 

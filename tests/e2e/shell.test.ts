@@ -1,30 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
-import { startService, type RunningService } from './support/start-service';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { useServiceAndBrowser } from './support/service-and-browser';
 
 // A newcomer's first minute: `npm start`, open the printed URL, and every page is there, already
 // connected to the local service with no typing.
-let service: RunningService;
-let browser: Browser;
-
-beforeAll(async () => {
-  service = await startService();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
-});
+const e2e = useServiceAndBrowser();
 
 describe('npm start', () => {
   it('serves the model list to the printed key and refuses requests without it', async () => {
-    const withKey = await fetch(new URL('/v1/models', service.url), {
-      headers: { authorization: `Bearer ${service.apiKey}` },
+    const withKey = await fetch(new URL('/v1/models', e2e.service.url), {
+      headers: { authorization: `Bearer ${e2e.service.apiKey}` },
     });
     expect(withKey.status).toBe(200);
     expect(((await withKey.json()) as { data: unknown[] }).data).toHaveLength(5);
-    const without = await fetch(new URL('/v1/models', service.url));
+    const without = await fetch(new URL('/v1/models', e2e.service.url));
     expect(without.status).toBe(401);
     expect(((await without.json()) as { error: { code: string } }).error.code).toBe('invalid_api_key');
   });
@@ -38,10 +27,10 @@ describe('npm start', () => {
   ] as const) {
     it(`renders ${route}, connected and healthy, in light and dark themes`, async () => {
       for (const colorScheme of ['light', 'dark'] as const) {
-        const page = await browser.newPage({ colorScheme, viewport: { width: 1280, height: 800 } });
+        const page = await e2e.browser.newPage({ colorScheme, viewport: { width: 1280, height: 800 } });
         const errors: string[] = [];
         page.on('pageerror', (error) => errors.push(error.message));
-        await page.goto(new URL(route, service.url).href);
+        await page.goto(new URL(route, e2e.service.url).href);
         await expect
           .poll(() => page.getByRole('heading', { level: 1 }).first().textContent())
           .toContain(heading);
@@ -59,8 +48,8 @@ describe('npm start', () => {
   }
 
   it('goes from / to the chat page', async () => {
-    const page = await browser.newPage();
-    await page.goto(service.url);
+    const page = await e2e.browser.newPage();
+    await page.goto(e2e.service.url);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/chat');
     await page.close();
   });

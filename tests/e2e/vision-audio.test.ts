@@ -1,33 +1,23 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sineWav } from '../components/audio/sine-wav';
-import { launchBrowser, screenshot } from './support/browser';
-import { startService, type RunningService } from './support/start-service';
+import { screenshot } from './support/browser';
+import { useServiceAndBrowser } from './support/service-and-browser';
 
 // The vision and audio pages end to end against `npm start`, which serves svc-vision and svc-audio
 // with its local engines (image facts + OCR, speech recognition). The 503 a service without them
 // answers is covered by the component tests.
-let service: RunningService;
-let browser: Browser;
-
-beforeAll(async () => {
-  service = await startService();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
-});
+const e2e = useServiceAndBrowser();
 
 async function openPage(
   route: string,
   colorScheme: 'light' | 'dark' = 'light',
 ): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ colorScheme, viewport: { width: 1280, height: 900 } });
+  const page = await e2e.browser.newPage({ colorScheme, viewport: { width: 1280, height: 900 } });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(new URL(route, service.url).href);
+  await page.goto(new URL(route, e2e.service.url).href);
   await expect.poll(() => page.getByTestId('health').textContent(), { timeout: 15_000 }).toMatch(/healthy/i);
   return { page, errors };
 }
@@ -49,7 +39,7 @@ describe('vision page against npm start', () => {
     await page.getByLabel('Prompt').fill('What colour is this image?');
 
     // A URL the browser can load is confirmed; one it cannot is flagged before anything is sent.
-    await page.getByLabel('Image 1 URL').fill(new URL('/favicon.svg', service.url).href);
+    await page.getByLabel('Image 1 URL').fill(new URL('/favicon.svg', e2e.service.url).href);
     await expect.poll(() => page.getByText('Loads as an image.').count(), { timeout: 10_000 }).toBe(1);
     await page.getByRole('button', { name: 'Add image URL' }).click();
     await page.getByLabel('Image 2 URL').fill('http://127.0.0.1:9/missing.png');
