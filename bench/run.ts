@@ -2,6 +2,7 @@
  * `npm run bench`: every benchmark, each printing its figures next to a baseline measured in the same
  * run. There is no pass or fail on time here; the figures go into the issue notes.
  */
+import { runChatRenderBench } from './chat-render.bench';
 import { runDecoderBench } from './decoder.bench';
 import { runMediaBench } from './media.bench';
 import { runServerBench } from './server.bench';
@@ -10,6 +11,7 @@ const suites: [string, () => Promise<string[]>][] = [
   ['stream decoder', runDecoderBench],
   ['local service', runServerBench],
   ['local media engines', runMediaBench],
+  ['chat rendering in Chromium', runChatRenderBench],
 ];
 
 const only = process.argv.slice(2);
