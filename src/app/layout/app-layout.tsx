@@ -8,7 +8,7 @@ import { AppHeader } from './app-header';
 export function AppLayout() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   return (
-    <div className="flex min-h-dvh flex-col bg-zinc-50 text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
+    <div className="flex h-dvh flex-col bg-zinc-50 text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
       <a
         href="#main"
         className="sr-only rounded bg-sky-700 px-3 py-1 text-white focus:not-sr-only focus:absolute focus:top-1 focus:left-1 focus:z-50"
@@ -16,7 +16,11 @@ export function AppLayout() {
         Skip to content
       </a>
       <AppHeader onOpenSettings={() => setSettingsOpen(true)} />
-      <main id="main" tabIndex={-1} className="flex min-h-0 flex-1 flex-col p-4 focus:outline-none">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="flex min-h-0 flex-1 flex-col overflow-y-auto p-4 focus:outline-none"
+      >
         <NoConnectionNotice onOpenSettings={() => setSettingsOpen(true)} />
         <Suspense fallback={<p role="status">Loading the page…</p>}>
           <Outlet />

@@ -2,6 +2,7 @@ import { memo, useMemo } from 'react';
 import ReactMarkdown, { type Options } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
+import './markdown.css';
 import { markdownElements } from './markdown-elements';
 import { markdownUrlTransform } from './safe-url';
 import { blockSource, splitMarkdown } from './split-blocks';

@@ -96,7 +96,7 @@ export function ChatPage() {
           </Button>
         </div>
       ) : null}
-      <div className="grid min-h-0 flex-1 gap-3 lg:h-[calc(100vh-11rem)] lg:grid-cols-[14rem_minmax(0,1fr)_17rem]">
+      <div className="grid min-h-0 flex-1 gap-3 lg:grid-cols-[14rem_minmax(0,1fr)_17rem]">
         <ConversationSidebar api={conversations} />
         {session && conversations.active ? (
           <FunctionsProvider session={session} conversationId={conversations.active.id}>
