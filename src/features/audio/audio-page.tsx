@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { DEFAULT_MODEL } from '../../components/params';
 import { Button } from '../../components/ui/button';
 import { PageFrame } from '../../components/ui/page-frame';
+import { PageWireDetails } from '../../components/wire';
 import { RunControls } from '../../components/ui/run-controls';
 import { RunOutcome } from '../../components/ui/run-outcome';
 import type { TranscriptionFormat, TranscriptionResult } from '../../lib/api';
@@ -119,6 +120,7 @@ export function AudioPage() {
           {(done) => <TranscriptionView result={done.result} source={done.source} />}
         </RunOutcome>
       </div>
+      <PageWireDetails endpoint="audio" />
     </PageFrame>
   );
 }

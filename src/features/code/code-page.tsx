@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { ErrorPanel } from '../../components/ui/error-panel';
 import { PageFrame } from '../../components/ui/page-frame';
+import { PageWireDetails } from '../../components/wire';
 import { useApi, useSettingsStore } from '../../stores';
 import { buildCodeRequest } from './build-code-request';
 import { CodeEditor } from './code-editor';
@@ -101,6 +102,7 @@ export function CodePage() {
         </div>
         <CodeParametersPanel />
       </div>
+      <PageWireDetails endpoint="code" />
     </PageFrame>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { ErrorPanel } from '../../components/ui/error-panel';
 import { Field, INPUT_CLASS } from '../../components/ui/field';
 import { PageFrame } from '../../components/ui/page-frame';
+import { PageWireDetails } from '../../components/wire';
 import { RunControls } from '../../components/ui/run-controls';
 import { RunOutcome } from '../../components/ui/run-outcome';
 import type { VisionResult } from '../../lib/api';
@@ -140,6 +141,7 @@ export function VisionPage() {
           {(result) => <VisionResultView result={result} />}
         </RunOutcome>
       </div>
+      <PageWireDetails endpoint="vision" />
     </PageFrame>
   );
 }
