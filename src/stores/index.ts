@@ -1,5 +1,5 @@
 /** The settings store and the hooks every page uses to reach the active server. */
-export { useSettingsStore, resetSettingsStore } from './settings-store';
+export { followSettingsFromOtherTabs, useSettingsStore, resetSettingsStore } from './settings-store';
 export type { SettingsState } from './settings-types';
 export type {
   Connection,

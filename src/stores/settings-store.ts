@@ -41,6 +41,19 @@ export const useSettingsStore = create<SettingsState>()(
   ),
 );
 
+/**
+ * Follows settings changed in another tab. That tab writes localStorage; without reading it back, this
+ * tab's next write (every API response records its rate-limit state) would silently undo the change.
+ * Returns the function that stops following.
+ */
+export function followSettingsFromOtherTabs(target: Window = window): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === SETTINGS_STORAGE_NAME) void useSettingsStore.persist.rehydrate();
+  };
+  target.addEventListener('storage', onStorage);
+  return () => target.removeEventListener('storage', onStorage);
+}
+
 const initialState = useSettingsStore.getInitialState();
 
 /**

@@ -47,7 +47,8 @@ function tryComplete(lines: readonly string[]): StreamPayload | undefined {
  * lines gathered for it parse, so one-line events never wait for their blank line, and a whole
  * pretty-printed completion (a server that ignored `stream`) is read too.
  */
-export async function* readPayloads(body: ReadableStream<Uint8Array>): AsyncGenerator<unknown> {
+/** Yields each JSON payload; returns true when the stream ended with `[DONE]`, false when the body just ended. */
+export async function* readPayloads(body: ReadableStream<Uint8Array>): AsyncGenerator<unknown, boolean> {
   let gathered: string[] = [];
   for await (const line of readLines(body)) {
     let text: string;
@@ -62,10 +63,11 @@ export async function* readPayloads(body: ReadableStream<Uint8Array>): AsyncGene
     const payload = tryComplete(gathered);
     if (!payload) continue;
     gathered = [];
-    if (payload.kind === 'done') return;
+    if (payload.kind === 'done') return true;
     yield payload.value;
   }
   if (gathered.join('').trim() !== '') throw notJson(gathered);
+  return false;
 }
 
 function notJson(lines: readonly string[]): SyntaxError {

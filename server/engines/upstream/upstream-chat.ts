@@ -41,8 +41,19 @@ export async function* upstreamPayloads(
   signal: AbortSignal,
 ): AsyncGenerator<unknown> {
   if (!response.body) return;
+  let finished = false;
+  let sawDone: boolean;
+  const payloads = readPayloads(response.body);
   try {
-    yield* readPayloads(response.body);
+    for (;;) {
+      const next = await payloads.next();
+      if (next.done) {
+        sawDone = next.value;
+        break;
+      }
+      if (hasFinishReason(next.value)) finished = true;
+      yield next.value;
+    }
   } catch (error) {
     if (isAbort(error, signal) || error instanceof EngineError) throw error;
     const detail = error instanceof Error ? error.message : String(error);
@@ -52,7 +63,30 @@ export async function* upstreamPayloads(
       param: null,
       code: 'server_error',
     });
+  } finally {
+    // A consumer that stops early must still release the upstream body.
+    await payloads.return(false);
   }
+  // A body that just stops, with neither [DONE] nor a finish_reason, was cut off: passing it on as a
+  // finished reply would hide that from the client.
+  // A plain JSON body (a server that does not stream this endpoint) is whole once it parses.
+  const streamed = !/^application\/json\b/i.test(response.headers.get('content-type') ?? '');
+  if (streamed && !sawDone && !finished && !signal.aborted) {
+    throw new EngineError(502, {
+      message: `The upstream server at ${displayUrl(url)} ended its stream before the reply finished (no finish_reason and no [DONE]).`,
+      type: 'server_error',
+      param: null,
+      code: 'server_error',
+    });
+  }
+}
+
+function hasFinishReason(payload: unknown): boolean {
+  const choices = (payload as { choices?: unknown } | null)?.choices;
+  return (
+    Array.isArray(choices) &&
+    choices.some((c) => (c as { finish_reason?: unknown } | null)?.finish_reason != null)
+  );
 }
 
 /** The JSON body sent upstream for a chat request (functions in the tools form unless svc-compatible). */

@@ -73,6 +73,9 @@ export async function* decodeChatChunks(
 ): AsyncGenerator<ChatCompletionChunk, void, undefined> {
   const partial = options.partial ?? [];
   const headers = options.headers ?? null;
+  // A stream is over when it says so: `[DONE]`, or (the bare-JSON form has no [DONE]) a finish_reason.
+  // A body that simply stops was cut off, and a cut-off reply must never pass for a finished one.
+  let finished = false;
   for await (const message of decodeStream(body, options)) {
     if (message.type === 'done') return;
     let payload: unknown;
@@ -102,7 +105,18 @@ export async function* decodeChatChunks(
       throw streamError(payload, message.data, partial, headers);
     }
     const chunk = asChunk(payload as ChatCompletionChunk | ChatCompletion);
+    if (Array.isArray(chunk.choices) && chunk.choices.some((c) => c?.finish_reason != null)) finished = true;
     partial.push(chunk);
     yield chunk;
+  }
+  if (!finished) {
+    throw new ApiError({
+      kind: 'stream',
+      message:
+        'The stream ended before the reply finished: no finish_reason and no [DONE] arrived. The text received is kept.',
+      hint: 'The server or a proxy closed the connection early; try again, or without streaming.',
+      headers,
+      partial,
+    });
   }
 }

@@ -26,6 +26,11 @@ import type {
 } from './wire';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
+/**
+ * Image analysis and transcription without a `timeoutMs` of the caller's: the local speech engine alone
+ * may take two minutes on a long file, and a client that gives up first also cancels the server's work.
+ */
+export const DEFAULT_SLOW_TIMEOUT_MS = 300_000;
 
 /** Typed methods for every endpoint of the spec. Request bodies are sent exactly as given. */
 export interface ApiClient {
@@ -106,6 +111,7 @@ export function createClient(options: ClientOptions): ApiClient {
     fetch: fetchFn,
     maxRetries: Math.max(0, Math.floor(options.maxRetries ?? DEFAULT_MAX_RETRIES)),
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    slowTimeoutMs: options.timeoutMs ?? DEFAULT_SLOW_TIMEOUT_MS,
     onResponse: options.onResponse,
     onExchange: options.onExchange,
   };

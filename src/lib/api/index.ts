@@ -1,5 +1,5 @@
 /** The shared fetch client: the one way the playground talks to a server. No React in here. */
-export { createClient, DEFAULT_TIMEOUT_MS, type ApiClient } from './client';
+export { createClient, DEFAULT_TIMEOUT_MS, DEFAULT_SLOW_TIMEOUT_MS, type ApiClient } from './client';
 export type { ChatStream } from './chat-stream';
 export { decodeChatChunks, type DecodeChunksOptions } from './chat-chunks';
 export { joinURL, normalizeBaseURL } from './base-url';

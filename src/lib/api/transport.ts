@@ -13,6 +13,8 @@ export interface Transport {
   fetch: typeof fetch;
   maxRetries: number;
   timeoutMs: number;
+  /** The limit for image analysis and transcription, whose servers may work for minutes. */
+  slowTimeoutMs: number;
   onResponse: ((info: ResponseInfo) => void) | undefined;
   onExchange?: ((event: ExchangeEvent) => void) | undefined;
 }
@@ -79,14 +81,15 @@ async function run<T>(
     const timeout = new AbortController();
     const link = linkSignals(user, timeout.signal);
     let timedOut = false;
+    const limitMs = spec.endpoint === 'audio' || spec.endpoint === 'vision' ? t.slowTimeoutMs : t.timeoutMs;
     const timer = setTimeout(() => {
       timedOut = true;
       timeout.abort(new DOMException('The request timed out.', 'TimeoutError'));
-    }, t.timeoutMs);
+    }, limitMs);
     let handedOver = false;
     const failure = (cause: unknown): ApiError => {
       if (user?.aborted) return ApiError.aborted();
-      if (timedOut) return ApiError.timeout(url, t.timeoutMs, stream ? 'headers' : 'response');
+      if (timedOut) return ApiError.timeout(url, limitMs, stream ? 'headers' : 'response');
       return isApiError(cause) ? cause : ApiError.connection(url, cause);
     };
     try {

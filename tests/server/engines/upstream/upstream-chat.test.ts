@@ -280,6 +280,55 @@ describe('upstream chat engine', () => {
     expect(error.body.message).toContain('model crashed');
   });
 
+  it('reports a stream that stops with no finish_reason and no [DONE] as cut off, after the text sent', async () => {
+    upstream = await startFakeUpstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(
+        sse(
+          [
+            chunk({ role: 'assistant', content: '' }),
+            chunk({ content: 'half a ' }),
+            chunk({ content: 'reply' }),
+          ],
+          false,
+        ),
+      );
+    });
+    const texts: string[] = [];
+    let finished = false;
+    const engines = createUpstreamEngines({ url: upstream.url, models: {} });
+    const error = await failure(
+      (async () => {
+        for await (const event of engines.chat.generate(
+          { model: 'svc-chat', messages },
+          { signal: signal() },
+        )) {
+          if (event.type === 'text') texts.push(event.text);
+          if (event.type === 'finish') finished = true;
+        }
+      })(),
+    );
+    expect(texts.join('')).toBe('half a reply');
+    expect(finished).toBe(false);
+    expect(error.status).toBe(502);
+    expect(error.body.message).toContain('ended its stream before the reply finished');
+  });
+
+  it('accepts bare JSON lines that end with a finish_reason and no [DONE]', async () => {
+    upstream = await startFakeUpstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      res.end(
+        [chunk({ content: 'whole' }), chunk({}, 'stop')].map((c) => JSON.stringify(c)).join('\n') + '\n',
+      );
+    });
+    const engines = createUpstreamEngines({ url: upstream.url, models: {} });
+    const collected = await collect(
+      engines.chat.generate({ model: 'svc-chat', messages }, { signal: signal() }),
+    );
+    expect(collected.content).toBe('whole');
+    expect(collected.finish).toMatchObject({ type: 'finish', finish_reason: 'stop' });
+  });
+
   it('reports a stream that is not JSON as a 502 saying so', async () => {
     upstream = await startFakeUpstream((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });

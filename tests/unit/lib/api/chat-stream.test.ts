@@ -171,8 +171,25 @@ describe('streamChat', () => {
     body.push(chunk('slow '));
     await vi.advanceTimersByTimeAsync(5000);
     body.push(chunk('but fine'));
+    body.push('data: [DONE]\n\n');
     body.end();
     expect(await text).toBe('slow but fine');
+  });
+
+  it('reports a body that stops with no finish_reason and no [DONE] as cut off, keeping the text', async () => {
+    const body = controlledBody();
+    const cut = setup(() => sse(body.body));
+    const received: string[] = [];
+    const reading = (async () => {
+      for await (const c of cut.client.streamChat(request)) received.push(c.choices[0]?.delta.content ?? '');
+    })().catch((e: unknown) => e);
+    body.push(chunk('half a '));
+    body.push(chunk('reply'));
+    body.end();
+    const error = await reading;
+    expect(error).toMatchObject({ kind: 'stream', message: /ended before the reply finished/ });
+    expect((error as { partial: unknown[] }).partial).toHaveLength(2);
+    expect(received.join('')).toBe('half a reply');
   });
 
   it('can be iterated only once', async () => {
