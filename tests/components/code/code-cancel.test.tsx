@@ -31,8 +31,15 @@ describe('code page cancelling', () => {
     localStorage.setItem(CODE_DRAFT_KEY, 'let x = ');
     renderApp({ path: '/code', fetch: service.fetch });
     await screen.findByRole('heading', { level: 1, name: 'Code' }, { timeout: 15_000 });
-    const content = document.querySelector<HTMLElement>('.cm-content');
-    if (!content) throw new Error('The code editor is not on the page.');
+    // The editor mounts after the page's heading: wait for it rather than race it.
+    const content = await waitFor(
+      () => {
+        const element = document.querySelector<HTMLElement>('.cm-content');
+        if (!element) throw new Error('The code editor is not on the page.');
+        return element;
+      },
+      { timeout: 15_000 },
+    );
 
     fireEvent.keyDown(content, { key: 'Enter', ctrlKey: true });
     expect(await screen.findByRole('button', { name: 'Completing…' })).toBeDisabled();

@@ -19,6 +19,8 @@ async function setup() {
   renderApp({ path: '/code', fetch: service.fetch });
   // The page's chunk (CodeMirror and its languages) is large: give the first import time.
   await screen.findByRole('heading', { level: 1, name: 'Code' }, { timeout: 15_000 });
+  // The editor mounts after the heading.
+  await waitFor(() => expect(document.querySelector('.cm-content')).not.toBeNull(), { timeout: 15_000 });
   return { service, user: userEvent.setup({ delay: null }) };
 }
 
