@@ -121,8 +121,9 @@ describe('code page', () => {
     const text = (await screen.findByTestId('code-suggestion')).textContent;
     const panel = await completion();
     await user.click(within(panel).getByRole('button', { name: 'Copy' }));
-    expect(writeText).toHaveBeenCalledWith(text);
-    expect(within(panel).getByRole('status')).toHaveTextContent('Copied');
+    // Copying is asynchronous (the clipboard API returns a promise): wait for its outcome.
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(text));
+    await waitFor(() => expect(within(panel).getByRole('status')).toHaveTextContent('Copied'));
     await user.click(within(panel).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(service.bodiesTo('/code/completions')).toHaveLength(2));
     const [first, second] = service.bodiesTo('/code/completions');
