@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { readBoolean, readInteger } from './config-values';
+import { optionalInteger, readBoolean } from './config-values';
 
 /** What the operator may tune of the local vision and audio engines (see README, "Configuration"). */
 export interface LocalEngineConfig {
@@ -11,16 +11,20 @@ export interface LocalEngineConfig {
   audioMaxConcurrent: number;
   audioMaxQueued: number;
   audioTimeoutMs: number;
+  /** Longest audio accepted, in seconds of decoded sound (probed before decoding); longer is a 400 naming `file`. */
+  audioMaxSeconds: number;
+  /** OCR jobs (one per image) run at once; more wait in a queue of `visionMaxQueued` requests, then 429. */
+  visionMaxConcurrent: number;
+  visionMaxQueued: number;
+  /** Total pixels of all images in one vision request; more is a 400 naming the image that crosses it. */
+  visionMaxPixels: number;
 }
 
 const MIB = 1024 * 1024;
 
 export function readLocalEngineConfig(env: Record<string, string | undefined>): LocalEngineConfig {
-  const int = (name: string, fallback: number, min: number, max: number, unit: string): number => {
-    const raw = env[name];
-    if (raw === undefined || raw.trim() === '') return fallback;
-    return readInteger(name, raw, min, max, `expected an integer ${unit} from ${min} to ${max}`);
-  };
+  const int = (name: string, fallback: number, min: number, max: number, unit: string): number =>
+    optionalInteger(env, name, fallback, min, max, unit);
   return {
     visionAllowPrivateHosts: readBoolean(
       'SVC_VISION_ALLOW_PRIVATE_HOSTS',
@@ -37,5 +41,15 @@ export function readLocalEngineConfig(env: Record<string, string | undefined>): 
     ),
     audioMaxQueued: int('SVC_AUDIO_MAX_QUEUED', 8, 0, 1000, 'of queued requests'),
     audioTimeoutMs: int('SVC_AUDIO_TIMEOUT_MS', 120_000, 1000, 3_600_000, 'of milliseconds'),
+    audioMaxSeconds: int('SVC_AUDIO_MAX_SECONDS', 7200, 1, 86_400, 'of seconds'),
+    visionMaxConcurrent: int(
+      'SVC_VISION_MAX_CONCURRENT',
+      Math.max(1, Math.floor(os.availableParallelism() / 2)),
+      1,
+      64,
+      'of OCR jobs',
+    ),
+    visionMaxQueued: int('SVC_VISION_MAX_QUEUED', 8, 0, 1000, 'of queued requests'),
+    visionMaxPixels: int('SVC_VISION_MAX_PIXELS', 50_000_000, 1, 2_000_000_000, 'of pixels'),
   };
 }

@@ -23,3 +23,17 @@ export function readBoolean(variable: string, raw: string): boolean {
   if (['0', 'false', 'no', 'off', ''].includes(value)) return false;
   return fail(variable, raw, 'expected 1/true/yes/on or 0/false/no/off');
 }
+
+/** An integer variable that may be unset (then `fallback`); `unit` completes "expected an integer … from". */
+export function optionalInteger(
+  env: Record<string, string | undefined>,
+  variable: string,
+  fallback: number,
+  min: number,
+  max: number,
+  unit: string,
+): number {
+  const raw = env[variable];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  return readInteger(variable, raw, min, max, `expected an integer ${unit} from ${min} to ${max}`);
+}

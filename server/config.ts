@@ -4,7 +4,7 @@
  * only its argument.
  */
 import { readLocalEngineConfig, type LocalEngineConfig } from './config-local-engines';
-import { fail, readInteger } from './config-values';
+import { fail, optionalInteger, readInteger } from './config-values';
 
 /** Where the upstream engine forwards: an OpenAI-compatible server named by the operator, never by a browser. */
 export interface UpstreamConfig {
@@ -13,6 +13,12 @@ export interface UpstreamConfig {
   apiKey?: string;
   /** `svc-*` id → upstream model id; an unmapped id is sent as it is. */
   models: Record<string, string>;
+  /** Longest silence allowed from the upstream (before its headers, and between stream reads); default 60 s. */
+  idleTimeoutMs?: number;
+  /** Longest one upstream exchange may last, headers to last byte; default 10 min. */
+  timeoutMs?: number;
+  /** Largest single stream event (or non-stream body) accepted from the upstream, in bytes; default 8 MiB. */
+  maxEventBytes?: number;
 }
 
 /** The four rate-limited endpoints. */
@@ -44,6 +50,9 @@ export interface ServiceConfig {
   referenceTokensPerSecond: number | null;
   /** Limits of the local vision (OCR) and audio (speech recognition) engines. */
   localEngines: LocalEngineConfig;
+  /** Time a client has to send its request headers, and its whole request (body included). */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
 }
 
 export const DEFAULT_PORT = 8787;
@@ -173,6 +182,16 @@ function readUpstream(env: Record<string, string | undefined>): UpstreamConfig |
     url: url.replace(/\/+$/, ''),
     ...(apiKey ? { apiKey } : {}),
     models: env.SVC_UPSTREAM_MODELS?.trim() ? readUpstreamModels(env.SVC_UPSTREAM_MODELS) : {},
+    idleTimeoutMs: optionalInteger(
+      env,
+      'SVC_UPSTREAM_IDLE_TIMEOUT_MS',
+      60_000,
+      100,
+      3_600_000,
+      'of milliseconds',
+    ),
+    timeoutMs: optionalInteger(env, 'SVC_UPSTREAM_TIMEOUT_MS', 600_000, 1000, 86_400_000, 'of milliseconds'),
+    maxEventBytes: optionalInteger(env, 'SVC_UPSTREAM_MAX_EVENT_BYTES', 8 * MIB, 1024, 512 * MIB, 'of bytes'),
   };
 }
 
@@ -246,5 +265,14 @@ export function resolveConfig(env: Record<string, string | undefined>): ServiceC
         )
       : null,
     localEngines: readLocalEngineConfig(env),
+    headersTimeoutMs: optionalInteger(env, 'SVC_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000, 'of milliseconds'),
+    requestTimeoutMs: optionalInteger(
+      env,
+      'SVC_REQUEST_TIMEOUT_MS',
+      60_000,
+      100,
+      3_600_000,
+      'of milliseconds',
+    ),
   };
 }
