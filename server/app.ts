@@ -66,11 +66,15 @@ export function defaultEngines(config: ServiceConfig): ModelEngines {
       allowPrivateHosts: local.visionAllowPrivateHosts,
       fetchTimeoutMs: local.visionFetchTimeoutMs,
       maxImageBytes: local.visionMaxImageBytes,
+      maxConcurrent: local.visionMaxConcurrent,
+      maxQueued: local.visionMaxQueued,
+      maxPixels: local.visionMaxPixels,
     }),
     'svc-audio': createLocalAudioEngine({
       maxConcurrent: local.audioMaxConcurrent,
       maxQueued: local.audioMaxQueued,
       timeoutMs: local.audioTimeoutMs,
+      maxSeconds: local.audioMaxSeconds,
     }),
   };
 }

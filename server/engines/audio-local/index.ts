@@ -34,6 +34,8 @@ export interface LocalAudioOptions {
   maxQueued?: number;
   /** Time allowed for one transcription, conversion included, in ms (default 120 000). */
   timeoutMs?: number;
+  /** Longest audio accepted, in seconds, probed before decoding (default 7200); longer is a 400 naming `file`. */
+  maxSeconds?: number;
   /** Where the tools are; Debian's paths unless set (tests point at missing ones). */
   tools?: Partial<AudioToolPaths>;
   /** Called with each child's pid as it starts (tests check children are killed). */

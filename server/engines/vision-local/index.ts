@@ -33,6 +33,11 @@ export interface LocalVisionOptions {
   fetchTimeoutMs?: number;
   /** Largest image accepted, in bytes (default 10 MiB). */
   maxImageBytes?: number;
+  /** OCR jobs at once (default: half the CPUs, at least 1); more requests wait, `maxQueued` at most, then 429. */
+  maxConcurrent?: number;
+  maxQueued?: number;
+  /** Total pixels of one request's images (default 50 000 000); more is a 400 naming the image. */
+  maxPixels?: number;
   /** Exact private addresses allowed without allowing all (tests use 127.0.0.1). */
   allowedAddresses?: readonly string[];
 }

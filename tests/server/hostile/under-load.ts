@@ -1,0 +1,60 @@
+/**
+ * Runs one piece of hostile work against an app in process while watching the event loop: its
+ * worst delay (perf_hooks) and how long a `GET /models` sent meanwhile takes. A request that
+ * blocks the loop shows here in milliseconds, without the test having to wait it out in real time
+ * beyond the blocking itself.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { KEY } from '../support/test-app';
+
+/** The event loop may stall this long while hostile work runs; GET /models must answer within it. */
+export const LOOP_BUDGET_MS = 1000;
+
+interface FetchApp {
+  request: (path: string, init?: RequestInit) => Response | Promise<Response>;
+}
+
+export interface LoadReport<T> {
+  result: T;
+  /** Worst event-loop delay seen while the work ran, in ms. */
+  maxLoopDelayMs: number;
+  /** Slowest answer to a GET /models sent while the work ran, in ms. */
+  slowestModelsMs: number;
+  /** How many GET /models answered while the work ran. */
+  probes: number;
+}
+
+/** Runs `work`, probing `GET /models` every 50 ms until it settles (at least one probe). */
+export async function underLoad<T>(app: FetchApp, work: () => Promise<T>): Promise<LoadReport<T>> {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  let settled = false;
+  let slowest = 0;
+  let probes = 0;
+  const probe = async (): Promise<void> => {
+    const started = performance.now();
+    const response = await app.request('/v1/models', { headers: { authorization: `Bearer ${KEY}` } });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`GET /models answered ${response.status}`);
+    slowest = Math.max(slowest, performance.now() - started);
+    probes += 1;
+  };
+  const prober = (async () => {
+    await sleep(0);
+    do {
+      await probe();
+      await sleep(50);
+    } while (!settled);
+  })();
+  try {
+    const result = await work().finally(() => {
+      settled = true;
+    });
+    await prober;
+    return { result, maxLoopDelayMs: histogram.max / 1e6, slowestModelsMs: slowest, probes };
+  } finally {
+    settled = true;
+    histogram.disable();
+  }
+}
