@@ -22,33 +22,77 @@ export const TOKENS_PER_IMAGE = 85;
  * BPE merges within one pre-tokenized piece cost time quadratic in its length (200,000 letters in a
  * row took over two minutes), and one such prompt would stall the whole service. Runs this long are
  * never one token anyway, so they are encoded in slices; the count may differ from a single pass by a
- * token per slice boundary, nothing more.
+ * token per slice boundary, nothing more. The runs are found by a plain scan, not a regex: V8's
+ * `/\S{512,}/` overflows its backtracking stack on a run of some millions of characters.
  */
-const LONG_RUN = /\S{512,}|\s{512,}/g;
+const LONG_RUN = 512;
 const SLICE = 256;
+/** Longest piece handed to the tokenizer in one call, so no single call holds the loop for long. */
+const MAX_PIECE = 64 * 1024;
+
+/** What `\s` matches in a JavaScript regex, by code unit. */
+function isSpace(code: number): boolean {
+  return (
+    (code >= 0x09 && code <= 0x0d) ||
+    code === 0x20 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/** Moves `index` off the second half of a surrogate pair, so neither half is split from the other. */
+function safeCut(text: string, index: number): number {
+  const code = text.charCodeAt(index);
+  return index < text.length && code >= 0xdc00 && code <= 0xdfff ? index + 1 : index;
+}
 
 function* encodablePieces(text: string): Generator<string> {
-  let last = 0;
-  for (const match of text.matchAll(LONG_RUN)) {
-    const start = match.index;
-    if (start > last) yield text.slice(last, start);
-    const end = start + match[0].length;
-    let cut = start;
-    while (cut < end) {
-      let next = Math.min(end, cut + SLICE);
-      // Never split a surrogate pair: both halves would decode to U+FFFD.
-      if (next < end && /[\udc00-\udfff]/.test(text.charAt(next))) next += 1;
-      yield text.slice(cut, next);
-      cut = next;
+  let pieceStart = 0;
+  let runStart = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const boundary =
+      i === text.length ||
+      (i > runStart && isSpace(text.charCodeAt(i)) !== isSpace(text.charCodeAt(runStart)));
+    if (!boundary) continue;
+    if (i - runStart >= LONG_RUN) {
+      if (runStart > pieceStart) yield* boundedPieces(text, pieceStart, runStart);
+      for (let cut = runStart; cut < i;) {
+        const next = Math.min(i, safeCut(text, cut + SLICE));
+        yield text.slice(cut, next);
+        cut = next;
+      }
+      pieceStart = i;
     }
-    last = end;
+    runStart = i;
   }
-  if (last < text.length) yield text.slice(last);
+  if (pieceStart < text.length) yield* boundedPieces(text, pieceStart, text.length);
+}
+
+/** Text between long runs, cut before whitespace into pieces of at most MAX_PIECE characters. */
+function* boundedPieces(text: string, start: number, end: number): Generator<string> {
+  let cut = start;
+  while (end - cut > MAX_PIECE) {
+    let next = cut + MAX_PIECE;
+    // Cut just before a space where one is near, so words stay whole (the count then matches a single pass).
+    const space = text.lastIndexOf(' ', next);
+    if (space > cut + MAX_PIECE / 2) next = space;
+    next = safeCut(text, next);
+    yield text.slice(cut, next);
+    cut = next;
+  }
+  if (cut < end) yield text.slice(cut, end);
 }
 
 /** Encodes text to o200k_base token ids; special-token strings are encoded as plain text. */
 export function encodeTokens(text: string): number[] {
-  if (text.length < 512) return encode(text, PLAIN_TEXT);
+  if (text.length < LONG_RUN) return encode(text, PLAIN_TEXT);
   const ids: number[] = [];
   for (const piece of encodablePieces(text)) {
     for (const id of encode(piece, PLAIN_TEXT)) ids.push(id);

@@ -7,6 +7,7 @@ import {
   encodeTokens,
   TOKENS_PER_IMAGE,
 } from '../../../server/tokens';
+import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 
 describe('tokens (o200k_base)', () => {
   it('counts tokens with the real tokenizer, not by characters', () => {
@@ -67,5 +68,17 @@ describe('tokens (o200k_base)', () => {
     }
     // Slicing never makes a text look shorter than its slices: at least one token per 256 characters.
     expect(countTokens('a'.repeat(200_000))).toBeGreaterThanOrEqual(200_000 / 256);
+  });
+
+  it('encodes a run of millions of characters without overflowing the regex stack', () => {
+    // `/\S{512,}/` threw "Maximum call stack size exceeded" on 24 million letters: a 500 for client input.
+    const text = 'x'.repeat(24_000_000);
+    expect(countTokens(text)).toBeGreaterThanOrEqual(24_000_000 / 256);
+  });
+
+  it('gives the same tokens for long mixed text as encoding it in one pass would', () => {
+    // Pieces between long runs are cut before a space, so words are never split across two calls.
+    const text = 'the quick brown fox jumps over the lazy dog. '.repeat(4000);
+    expect(encodeTokens(text)).toEqual(encode(text, { disallowedSpecial: new Set() }));
   });
 });
