@@ -3,6 +3,7 @@
  * are refused before they are buffered (by Content-Length) or as soon as they cross the limit.
  */
 import { ApiError, invalidParam } from './errors';
+import { assertJsonDepth } from './json-depth';
 
 function formatBytes(bytes: number): string {
   if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
@@ -94,6 +95,7 @@ export async function readJsonObject(
       'The request body must be a JSON object, such as {"model": "svc-chat", "messages": [...]}.',
     );
   }
+  assertJsonDepth(value);
   return value as Record<string, unknown>;
 }
 

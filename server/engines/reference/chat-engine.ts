@@ -6,6 +6,7 @@
 import type { ChatCompletionRequest } from '../../../src/lib/api/wire';
 import type { ChatEngine, EngineEvent, GenerateOptions } from '../engine';
 import { countMessageTokens, countTokens } from '../../tokens';
+import { assertArgumentBudget } from './argument-budget';
 import { fillArguments } from './argument-filler';
 import { describeReferenceModel } from './describe';
 import { chooseFunction } from './function-choice';
@@ -55,6 +56,7 @@ export async function* generateChat(
   });
 
   const called = chooseFunction(request, analysis.lastText);
+  if (called) assertArgumentBudget(called.parameters, request.functions?.indexOf(called) ?? 0);
   const jsonMode = request.response_format?.type === 'json_object';
   let plan: ReplyPlan = 'reply';
   if (called) plan = 'function_call';

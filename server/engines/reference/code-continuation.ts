@@ -43,10 +43,15 @@ export function parameterNames(list: string, language: CodeLanguage): string[] {
     .filter((name) => /^\w+$/.test(name));
 }
 
+const MAX_SIGNATURE_CHARS = 1000;
+
 function findOpenFunction(prompt: string, language: CodeLanguage): OpenFunction | undefined {
   const kind = bodyLanguage(language);
   if (!kind) return undefined;
-  const lastLine = prompt.replace(/\s+$/, '').split('\n').at(-1) ?? '';
+  const trimmed = prompt.trimEnd();
+  const lastLine = trimmed.slice(trimmed.lastIndexOf('\n') + 1);
+  // A signature fits on a line far shorter than this; the patterns below backtrack on longer ones.
+  if (lastLine.length > MAX_SIGNATURE_CHARS) return undefined;
   for (const pattern of OPEN_PATTERNS[kind]) {
     const match = pattern.exec(lastLine);
     if (match)
@@ -99,7 +104,7 @@ function defaultBody(kind: 'python' | 'js' | 'rust' | 'go', params: readonly str
 }
 
 function continueSql(prompt: string): string {
-  const trimmed = prompt.replace(/\s+$/, '');
+  const trimmed = prompt.trimEnd();
   const spacer = prompt.length > trimmed.length ? '' : ' ';
   if (/\bselect\s*$/i.test(trimmed))
     return `${spacer}id, name, created_at\nFROM users\nORDER BY created_at DESC\nLIMIT 10;\n`;

@@ -16,18 +16,33 @@ import { emitReply, stopList } from './token-emitter';
 export const CODE_DEFAULT_MAX_TOKENS = 150;
 export const CODE_DEFAULT_TEMPERATURE = 0.2;
 
+/**
+ * The engine continues code from its end, so it reads only the prompt's last this many characters:
+ * every heuristic then costs the same for a 1 MiB prompt as for a short one.
+ */
+export const CODE_TAIL_CHARS = 16 * 1024;
+
+/** The last CODE_TAIL_CHARS of `prompt`, starting at a line where one starts near the cut. */
+export function promptTail(prompt: string): string {
+  if (prompt.length <= CODE_TAIL_CHARS) return prompt;
+  const tail = prompt.slice(-CODE_TAIL_CHARS);
+  const line = tail.indexOf('\n');
+  return line >= 0 && line < CODE_TAIL_CHARS / 2 ? tail.slice(line + 1) : tail;
+}
+
 export async function* generateCode(
   request: CodeCompletionRequest,
   { signal }: GenerateOptions,
   options: ReferenceEngineOptions = {},
 ): AsyncGenerator<EngineEvent> {
   if (signal.aborted) return;
-  const language = detectLanguage(request.prompt, request.language);
+  const tail = promptTail(request.prompt);
+  const language = detectLanguage(tail, request.language);
   const picker = new PhrasePicker(
     { temperature: request.temperature ?? CODE_DEFAULT_TEMPERATURE },
     JSON.stringify(request),
   );
-  const text = continueCode(request.prompt, language, picker);
+  const text = continueCode(tail, language, picker);
   const result = yield* emitReply(
     { text },
     {

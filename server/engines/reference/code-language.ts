@@ -23,15 +23,41 @@ const ALIASES: Record<string, CodeLanguage> = {
   sqlite: 'sql',
 };
 
-/** Signals per language; the language with most matching signals wins. */
-const SIGNALS: [CodeLanguage, RegExp[]][] = [
+/** Something a prompt shows or not: a regex, or a check a regex could only make with backtracking. */
+interface Signal {
+  test(text: string): boolean;
+}
+
+/** "select … from" without `[\s\S]*` between them: one scan for each word. */
+const SELECT_FROM: Signal = {
+  test: (text) => {
+    const select = /\bselect\b/i.exec(text);
+    return select !== null && /\bfrom\b/i.test(text.slice(select.index + 6));
+  },
+};
+
+/** A Rust return type opening a block on the same line ("-> T {"), line by line. */
+const RETURN_THEN_BLOCK: Signal = {
+  test: (text) =>
+    text.split('\n').some((line) => {
+      const arrow = line.search(/->[ \t]*\w/);
+      return arrow >= 0 && line.includes('{', arrow);
+    }),
+};
+
+/**
+ * Signals per language; the language with most matching signals wins. Line patterns use `[ \t]`,
+ * never `\s`, after `^` in multiline mode: `^\s*` would run across every following blank line from
+ * every line start, which is quadratic on a prompt of newlines.
+ */
+const SIGNALS: [CodeLanguage, Signal[]][] = [
   [
     'python',
     [
-      /^\s*def \w+\(.*\)\s*(->\s*[^:]+)?:\s*$/m,
-      /^\s*import \w+$/m,
-      /^\s*from [\w.]+ import /m,
-      /:\s*$/m,
+      /^[ \t]*def \w+\([^\n]*\)[ \t]*(->[^:\n]+)?:[ \t]*$/m,
+      /^[ \t]*import \w+$/m,
+      /^[ \t]*from [\w.]+ import /m,
+      /:[ \t]*$/m,
       /\bself\b/,
       /\bNone\b|\bTrue\b|\bFalse\b/,
     ],
@@ -47,16 +73,9 @@ const SIGNALS: [CodeLanguage, RegExp[]][] = [
     ],
   ],
   ['javascript', [/\bfunction \w*\(/, /\bconst \w+ = /, /=>/, /\bconsole\.log\(/, /\brequire\(/]],
-  ['rust', [/\bfn \w+\(/, /\blet mut\b/, /->\s*\w+.*\{/, /\bimpl\b|\bpub fn\b/, /::/]],
+  ['rust', [/\bfn \w+\(/, /\blet mut\b/, RETURN_THEN_BLOCK, /\bimpl\b|\bpub fn\b/, /::/]],
   ['go', [/^package \w+/m, /\bfunc \w+\(/, /:=/, /\bfmt\./]],
-  [
-    'sql',
-    [
-      /\bselect\b[\s\S]*\bfrom\b/i,
-      /\b(insert into|create table|update \w+ set|delete from)\b/i,
-      /^\s*select\b/im,
-    ],
-  ],
+  ['sql', [SELECT_FROM, /\b(insert into|create table|update \w+ set|delete from)\b/i, /^[ \t]*select\b/im]],
 ];
 
 /** The language of `prompt`: the request's `language` if it names one we know, else detected. */

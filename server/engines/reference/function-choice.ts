@@ -9,6 +9,7 @@
  * - After a `function` message (a function's result) it answers in text instead of calling again.
  */
 import type { ChatCompletionRequest, FunctionDefinition } from '../../../src/lib/api/wire';
+import { SCANNED_CHARS } from './request-analysis';
 
 /** Share of a description's content words the message must contain to count as a match. */
 export const DESCRIPTION_MATCH_SHARE = 1 / 3;
@@ -40,10 +41,9 @@ function stem(word: string): string {
 }
 
 /** How strongly `text` points at `fn`: 3 exact name, 2 all name words, 1 description overlap, 0 none. */
-export function matchScore(fn: FunctionDefinition, text: string): number {
+export function matchScore(fn: FunctionDefinition, text: string, words = textWords(text)): number {
   const lower = text.toLowerCase();
   if (lower.includes(fn.name.toLowerCase())) return 3;
-  const words = textWords(text);
   // Verbs like "get" rarely appear in the message ("what's the weather?" names get_weather).
   const all = nameWords(fn.name).map(stem);
   const significant = all.filter((part) => !STOP_WORDS.has(part));
@@ -70,10 +70,13 @@ export function chooseFunction(
   if (mode === 'none') return undefined;
   if (typeof mode === 'object' && mode !== null) return functions.find((fn) => fn.name === mode.name);
   if (request.messages.at(-1)?.role !== 'user') return undefined;
+  // The message is read once, and only as far as the other scans read it.
+  const text = lastUserText.slice(0, SCANNED_CHARS);
+  const words = textWords(text);
   let best: FunctionDefinition | undefined;
   let bestScore = 0;
   for (const fn of functions) {
-    const score = matchScore(fn, lastUserText);
+    const score = matchScore(fn, text, words);
     if (score > bestScore) {
       best = fn;
       bestScore = score;
