@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, type Plugin } from 'vite';
 import { createApp } from './app';
+import { applyClientTimeouts } from './http/client-timeouts';
 import { isServiceRequest } from './http/page-routes';
 import { loadStartupConfig, onStopSignal, runEntryPoint, say } from './startup';
 
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     server: { host: config.host, port: config.port, strictPort: true },
   });
   await vite.listen();
+  if (vite.httpServer && 'headersTimeout' in vite.httpServer) applyClientTimeouts(vite.httpServer, config);
   const address = vite.httpServer?.address() as AddressInfo | null;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   say(`http://${host.includes(':') ? `[${host}]` : host}:${address?.port ?? config.port}/`);

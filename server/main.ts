@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
+import { clientTimeoutOptions } from './http/client-timeouts';
 import { createPageServer } from './http/static-files';
 import { loadStartupConfig, onStopSignal, runEntryPoint, say } from './startup';
 
@@ -69,7 +70,12 @@ async function main(): Promise<void> {
 
   const app = createApp(config, { pages: createPageServer(dist) });
   const server = serve(
-    { fetch: app.fetch, hostname: config.host, port: config.port },
+    {
+      fetch: app.fetch,
+      hostname: config.host,
+      port: config.port,
+      serverOptions: clientTimeoutOptions(config),
+    },
     (info: AddressInfo) => {
       say(`http://${displayHost(config.host)}:${info.port}/`);
       say(`API key ${config.apiKeys[0]}`);

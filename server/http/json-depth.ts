@@ -34,7 +34,7 @@ export function findTooDeep(value: unknown, limit: number = MAX_JSON_DEPTH): str
 export function assertJsonDepth(body: unknown): void {
   const path = findTooDeep(body);
   if (path === null) return;
-  const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
+  const shown = path.length > 500 ? `${path.slice(0, 500)}…` : path;
   throw invalidParam(
     shown,
     `The request nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep (at '${shown}'). Flatten it: no parameter of this API needs that depth.`,

@@ -4,6 +4,7 @@
  * token through the emitter, reasoning first for svc-reasoner.
  */
 import type { ChatCompletionRequest } from '../../../src/lib/api/wire';
+import { DEFAULT_CONTEXT_LENGTH } from '../../config';
 import type { ChatEngine, EngineEvent, GenerateOptions } from '../engine';
 import { countMessageTokens, countTokens } from '../../tokens';
 import { assertArgumentBudget } from './argument-budget';
@@ -46,6 +47,12 @@ export async function* generateChat(
   const analysis = analyseRequest(request);
   const picker = new PhrasePicker(request, requestKey(request));
   const promptTokens = countMessageTokens(request.messages);
+  // Like a model, the engine stops when the context is full ("length"), whatever it was asked to write:
+  // "write 200000 words" with top_logprobs 20 would otherwise build a reply of hundreds of megabytes.
+  const maxTokens = Math.min(
+    request.max_tokens ?? Infinity,
+    Math.max(1, DEFAULT_CONTEXT_LENGTH - promptTokens),
+  );
   const usage = (completion: number, reasoning: number) => ({
     prompt_tokens: promptTokens,
     completion_tokens: completion,
@@ -75,7 +82,7 @@ export async function* generateChat(
       { ...(reasoning ? { reasoning } : {}), text: '' },
       {
         signal,
-        maxTokens: request.max_tokens,
+        maxTokens,
         tokensPerSecond: options.tokensPerSecond,
       },
     );
@@ -114,7 +121,7 @@ export async function* generateChat(
     { ...(reasoning ? { reasoning } : {}), text },
     {
       signal,
-      maxTokens: request.max_tokens,
+      maxTokens,
       stop: stopList(request.stop),
       logprobs: request.logprobs === true,
       topLogprobs: request.top_logprobs ?? 0,
