@@ -31,8 +31,23 @@ export function loadStartupConfig(): { env: Record<string, string | undefined>; 
   return { env, config: { ...config, apiKeys: [local.key] } };
 }
 
+/**
+ * Last line of defence: an error that escapes every request handler (a callback of a stream or a
+ * child process) is logged and the service goes on. Each request's own errors are answered as 500s in
+ * app.ts; a failure here is a bug, but one request's bug must not end everyone's service.
+ */
+function keepServingAfterStrayErrors(): void {
+  const report = (kind: string) => (error: unknown) => {
+    const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    process.stderr.write(`svc-playground: ${kind} (a bug; the service goes on): ${text}\n`);
+  };
+  process.on('unhandledRejection', report('unhandled rejection'));
+  process.on('uncaughtException', report('uncaught exception'));
+}
+
 /** Runs `main` as the process's entry point: a failure is printed as one line, with exit code 1. */
 export function runEntryPoint(main: () => Promise<void>): void {
+  keepServingAfterStrayErrors();
   main().catch((error: unknown) => {
     process.stderr.write(`svc-playground: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
