@@ -4,12 +4,14 @@
  */
 import { runChatRenderBench } from './chat-render.bench';
 import { runDecoderBench } from './decoder.bench';
+import { runHostileBench } from './hostile.bench';
 import { runMediaBench } from './media.bench';
 import { runServerBench } from './server.bench';
 
 const suites: [string, () => Promise<string[]>][] = [
   ['stream decoder', runDecoderBench],
   ['local service', runServerBench],
+  ['hostile requests', runHostileBench],
   ['local media engines', runMediaBench],
   ['chat rendering in Chromium', runChatRenderBench],
 ];

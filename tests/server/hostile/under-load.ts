@@ -25,10 +25,12 @@ export interface LoadReport<T> {
   probes: number;
 }
 
-/** Runs `work`, probing `GET /models` every 50 ms until it settles (at least one probe). */
+/** Runs `work`, probing `GET /models` every 20 ms until it settles (at least one probe). */
 export async function underLoad<T>(app: FetchApp, work: () => Promise<T>): Promise<LoadReport<T>> {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
+  // The histogram measures from its first tick: a stall before it would go unseen.
+  await sleep(25);
   let settled = false;
   let slowest = 0;
   let probes = 0;
@@ -44,7 +46,7 @@ export async function underLoad<T>(app: FetchApp, work: () => Promise<T>): Promi
     await sleep(0);
     do {
       await probe();
-      await sleep(50);
+      await sleep(20);
     } while (!settled);
   })();
   try {
@@ -52,6 +54,8 @@ export async function underLoad<T>(app: FetchApp, work: () => Promise<T>): Promi
       settled = true;
     });
     await prober;
+    // The histogram records a stall when its timer next fires: give it that turn before reading it.
+    await sleep(25);
     return { result, maxLoopDelayMs: histogram.max / 1e6, slowestModelsMs: slowest, probes };
   } finally {
     settled = true;
