@@ -61,7 +61,40 @@ describe('resolveConfig', () => {
       SVC_UPSTREAM_URL: 'https://x.test',
       SVC_UPSTREAM_MODELS: '{"svc-chat":"gpt-x"}',
     });
-    expect(config.upstream).toEqual({ url: 'https://x.test', models: { 'svc-chat': 'gpt-x' } });
+    expect(config.upstream).toEqual({
+      url: 'https://x.test',
+      models: { 'svc-chat': 'gpt-x' },
+      idleTimeoutMs: 60_000,
+      timeoutMs: 600_000,
+      maxEventBytes: 8 * 1024 * 1024,
+    });
+  });
+
+  it('reads the hardening limits, and names the variable of a bad one', () => {
+    const config = resolveConfig({
+      SVC_UPSTREAM_URL: 'http://127.0.0.1:9/v1',
+      SVC_UPSTREAM_IDLE_TIMEOUT_MS: '500',
+      SVC_UPSTREAM_TIMEOUT_MS: '5000',
+      SVC_UPSTREAM_MAX_EVENT_BYTES: '4096',
+      SVC_HEADERS_TIMEOUT_MS: '2000',
+      SVC_REQUEST_TIMEOUT_MS: '3000',
+      SVC_AUDIO_MAX_SECONDS: '60',
+      SVC_VISION_MAX_CONCURRENT: '2',
+      SVC_VISION_MAX_QUEUED: '0',
+      SVC_VISION_MAX_PIXELS: '1000000',
+    });
+    expect(config.upstream).toMatchObject({ idleTimeoutMs: 500, timeoutMs: 5000, maxEventBytes: 4096 });
+    expect(config).toMatchObject({ headersTimeoutMs: 2000, requestTimeoutMs: 3000 });
+    expect(config.localEngines).toMatchObject({
+      audioMaxSeconds: 60,
+      visionMaxConcurrent: 2,
+      visionMaxQueued: 0,
+      visionMaxPixels: 1_000_000,
+    });
+    expect(() => resolveConfig({ SVC_AUDIO_MAX_SECONDS: '0' })).toThrow(
+      /SVC_AUDIO_MAX_SECONDS=.*from 1 to 86400/,
+    );
+    expect(() => resolveConfig({ SVC_HEADERS_TIMEOUT_MS: 'soon' })).toThrow(/SVC_HEADERS_TIMEOUT_MS=/);
   });
 
   it.each([
