@@ -28,7 +28,7 @@ export const TOKENS_PER_IMAGE = 85;
 const LONG_RUN = 512;
 const SLICE = 256;
 /** Longest piece handed to the tokenizer in one call, so no single call holds the loop for long. */
-const MAX_PIECE = 64 * 1024;
+const MAX_PIECE = 16 * 1024;
 
 /** What `\s` matches in a JavaScript regex, by code unit. */
 function isSpace(code: number): boolean {
@@ -105,9 +105,51 @@ export function decodeTokens(ids: Iterable<number>): string {
   return decode(ids);
 }
 
+/**
+ * Counts of long texts are remembered: the context check, the engine and the engine's reply each
+ * count the same prompt, and a 1 MB prompt of punctuation takes a fifth of a second every time.
+ */
+const REMEMBERED_LENGTH = 2048;
+const REMEMBERED_TEXTS = 8;
+const remembered = new Map<string, number>();
+
+function remember(text: string, count: number): number {
+  if (text.length < REMEMBERED_LENGTH) return count;
+  remembered.delete(text);
+  remembered.set(text, count);
+  if (remembered.size > REMEMBERED_TEXTS) remembered.delete(remembered.keys().next().value as string);
+  return count;
+}
+
 /** Number of o200k_base tokens in `text`. */
 export function countTokens(text: string): number {
-  return text.length === 0 ? 0 : encodeTokens(text).length;
+  if (text.length === 0) return 0;
+  return remembered.get(text) ?? remember(text, encodeTokens(text).length);
+}
+
+/** Characters encoded between two turns of the event loop in the yielding counts. */
+const CHARS_PER_TURN = 16 * 1024;
+
+/**
+ * `countTokens` that lets the event loop turn after every CHARS_PER_TURN characters, for counts a
+ * request controls the size of (the context checks): other requests go on while a 1 MB prompt is
+ * counted. The count is remembered, so the engine's own count of the same text is free.
+ */
+export async function countTokensYielding(text: string): Promise<number> {
+  const known = remembered.get(text);
+  if (known !== undefined) return known;
+  if (text.length < CHARS_PER_TURN) return countTokens(text);
+  let count = 0;
+  let sinceTurn = 0;
+  for (const piece of encodablePieces(text)) {
+    count += encode(piece, PLAIN_TEXT).length;
+    sinceTurn += piece.length;
+    if (sinceTurn >= CHARS_PER_TURN) {
+      sinceTurn = 0;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+  return remember(text, count);
 }
 
 /**
@@ -129,30 +171,46 @@ export function* decodeTokenRuns(ids: readonly number[]): Generator<{ ids: numbe
   }
 }
 
-function contentTokens(content: ChatMessage['content']): number {
-  if (content === null) return 0;
-  if (typeof content === 'string') return countTokens(content);
-  let total = 0;
-  for (const part of content) {
-    if (part.type === 'text') total += countTokens(part.text);
-    else if (part.type === 'image_url') total += TOKENS_PER_IMAGE;
+/**
+ * What a conversation's prompt tokens are made of, as the common format counts them: per message 3
+ * tokens of framing, the role, the content (text parts; image parts at a flat low-detail cost), the
+ * name (+1) and any function call; then 3 tokens that prime the assistant's reply. Strings are to be
+ * counted; numbers are fixed costs.
+ */
+function* promptParts(messages: readonly ChatMessage[]): Generator<string | number> {
+  yield REPLY_PRIMING_TOKENS;
+  for (const message of messages) {
+    yield TOKENS_PER_MESSAGE;
+    yield message.role;
+    if (typeof message.content === 'string') yield message.content;
+    else if (Array.isArray(message.content)) {
+      for (const part of message.content) {
+        if (part.type === 'text') yield part.text;
+        else if (part.type === 'image_url') yield TOKENS_PER_IMAGE;
+      }
+    }
+    if (message.name !== undefined) {
+      yield TOKENS_PER_NAME;
+      yield message.name;
+    }
+    if (message.function_call) {
+      yield message.function_call.name;
+      yield message.function_call.arguments;
+    }
   }
+}
+
+/** Prompt tokens of a conversation (see promptParts). */
+export function countMessageTokens(messages: readonly ChatMessage[]): number {
+  let total = 0;
+  for (const part of promptParts(messages)) total += typeof part === 'number' ? part : countTokens(part);
   return total;
 }
 
-/**
- * Prompt tokens of a conversation as the common format counts them: per message 3 tokens of framing,
- * the role, the content (text parts; image parts at a flat low-detail cost), the name (+1) and any
- * function call; then 3 tokens that prime the assistant's reply.
- */
-export function countMessageTokens(messages: readonly ChatMessage[]): number {
-  let total = REPLY_PRIMING_TOKENS;
-  for (const message of messages) {
-    total += TOKENS_PER_MESSAGE + countTokens(message.role) + contentTokens(message.content);
-    if (message.name !== undefined) total += TOKENS_PER_NAME + countTokens(message.name);
-    if (message.function_call) {
-      total += countTokens(message.function_call.name) + countTokens(message.function_call.arguments);
-    }
-  }
+/** `countMessageTokens` that lets the event loop turn while it counts (see countTokensYielding). */
+export async function countMessageTokensYielding(messages: readonly ChatMessage[]): Promise<number> {
+  let total = 0;
+  for (const part of promptParts(messages))
+    total += typeof part === 'number' ? part : await countTokensYielding(part);
   return total;
 }

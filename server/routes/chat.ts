@@ -31,7 +31,7 @@ export function registerChatRoutes(api: Hono<AppEnv>, ctx: RouteContext): void {
   api.post('/chat/completions', ctx.guard('chat'), async (c) => {
     const body = await readJsonObject(c.req.raw, ctx.config.bodyLimits.chat, 'chat completions');
     const request = readChatRequest(body);
-    checkChatContext(
+    await checkChatContext(
       request.messages,
       request.max_tokens ?? ctx.config.defaultMaxTokens,
       ctx.config.contextLength,

@@ -12,7 +12,7 @@ export function registerCodeRoutes(api: Hono<AppEnv>, ctx: RouteContext): void {
   api.post('/code/completions', ctx.guard('code'), async (c) => {
     const body = await readJsonObject(c.req.raw, ctx.config.bodyLimits.code, 'code completions');
     const request = readCodeRequest(body);
-    checkPromptContext(
+    await checkPromptContext(
       request.prompt,
       request.max_tokens ?? CODE_DEFAULT_MAX_TOKENS,
       ctx.config.contextLength,

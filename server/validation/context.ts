@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../../src/lib/api/wire';
 import { ApiError } from '../http/errors';
-import { countMessageTokens, countTokens, TOKENS_PER_IMAGE } from '../tokens';
+import { countMessageTokensYielding, countTokensYielding, TOKENS_PER_IMAGE } from '../tokens';
 
 function exceeded(contextLength: number, prompt: number, completion: number, what: string): ApiError {
   return new ApiError(
@@ -29,17 +29,29 @@ function byteBound(messages: ChatMessage[]): number {
   return bytes + 16;
 }
 
-/** Throws `context_length_exceeded` when prompt tokens plus the completion budget exceed the context. */
-export function checkChatContext(messages: ChatMessage[], maxTokens: number, contextLength: number): void {
+/**
+ * Throws `context_length_exceeded` when prompt tokens plus the completion budget exceed the context.
+ * The count yields to the event loop as it goes: a 1 MB prompt takes a few hundred milliseconds to
+ * count, and other requests must not wait for it.
+ */
+export async function checkChatContext(
+  messages: ChatMessage[],
+  maxTokens: number,
+  contextLength: number,
+): Promise<void> {
   // Most requests fit by the byte bound alone and need no tokenizing here.
   if (byteBound(messages) + maxTokens <= contextLength) return;
-  const prompt = countMessageTokens(messages);
+  const prompt = await countMessageTokensYielding(messages);
   if (prompt + maxTokens > contextLength) throw exceeded(contextLength, prompt, maxTokens, 'messages');
 }
 
 /** The same for a code prompt. */
-export function checkPromptContext(prompt: string, maxTokens: number, contextLength: number): void {
+export async function checkPromptContext(
+  prompt: string,
+  maxTokens: number,
+  contextLength: number,
+): Promise<void> {
   if (Buffer.byteLength(prompt) + maxTokens <= contextLength) return;
-  const tokens = countTokens(prompt);
+  const tokens = await countTokensYielding(prompt);
   if (tokens + maxTokens > contextLength) throw exceeded(contextLength, tokens, maxTokens, 'prompt');
 }

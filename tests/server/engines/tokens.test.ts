@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   countMessageTokens,
+  countMessageTokensYielding,
   countTokens,
+  countTokensYielding,
   decodeTokenRuns,
   decodeTokens,
   encodeTokens,
@@ -80,5 +82,15 @@ describe('tokens (o200k_base)', () => {
     // Pieces between long runs are cut before a space, so words are never split across two calls.
     const text = 'the quick brown fox jumps over the lazy dog. '.repeat(4000);
     expect(encodeTokens(text)).toEqual(encode(text, { disallowedSpecial: new Set() }));
+  });
+
+  it('counts the same while yielding to the event loop, and remembers long counts', async () => {
+    const texts = ['short', 'the quick brown fox. '.repeat(3000), '!a'.repeat(40_000), 'x'.repeat(70_000)];
+    for (const text of texts) expect(await countTokensYielding(text)).toBe(encodeTokens(text).length);
+    const messages = [
+      { role: 'system' as const, content: texts[1]! },
+      { role: 'user' as const, name: 'ann', content: [{ type: 'text' as const, text: texts[2]! }] },
+    ];
+    expect(await countMessageTokensYielding(messages)).toBe(countMessageTokens(messages));
   });
 });

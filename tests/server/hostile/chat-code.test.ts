@@ -104,6 +104,14 @@ describe('hostile chat requests', () => {
     expect(response.status).toBe(200);
   });
 
+  it("counts a 1 MB message of the tokenizer's slowest text without stalling (once 0.65 s)", async () => {
+    for (const content of ['!a'.repeat(500_000), 'a.'.repeat(500_000)]) {
+      const response = await send('/v1/chat/completions', chat(content, { max_tokens: 10 }));
+      expect(response.status).toBe(400);
+      expect((await errorOf(response)).message).toMatch(/maximum context length is 131072 tokens/);
+    }
+  });
+
   it('answers an e-mail-like argument scan over "a." × 40,000', async () => {
     const parameters = { type: 'object', properties: { email: { type: 'string' } }, required: ['email'] };
     const response = await send(
