@@ -4,9 +4,13 @@
  * IPv6 with `::` compression, embedded IPv4 tails, zone ids, and the forms that carry an IPv4 address
  * inside IPv6 (`::ffff:` mapped, NAT64 `64:ff9b::/96`, 6to4 `2002::/16`).
  */
+import { hasPrefix, metadataV4, metadataV6 } from './metadata-addresses';
 
-/** Why an address may not be fetched, or null when it is a public unicast address. */
-export type AddressVerdict = { blocked: false } | { blocked: true; reason: string };
+/**
+ * Why an address may not be fetched, or that it may (public unicast). `metadata` marks the addresses
+ * refused in every mode (metadata-addresses.ts).
+ */
+export type AddressVerdict = { blocked: false } | { blocked: true; reason: string; metadata?: true };
 
 const IPV4_PART = /^(0x[0-9a-f]*|0[0-7]*|[1-9][0-9]*)$/i;
 
@@ -81,7 +85,6 @@ const V4_RULES: V4Rule[] = [
   [[10, 0, 0, 0], 8, 'it is a private address (10.0.0.0/8)'],
   [[100, 64, 0, 0], 10, 'it is a carrier-grade NAT address (100.64.0.0/10)'],
   [[127, 0, 0, 0], 8, 'it is a loopback address (127.0.0.0/8)'],
-  [[169, 254, 169, 254], 32, 'it is the cloud metadata service address (169.254.169.254)'],
   [[169, 254, 0, 0], 16, 'it is a link-local address (169.254.0.0/16)'],
   [[172, 16, 0, 0], 12, 'it is a private address (172.16.0.0/12)'],
   [[192, 0, 0, 0], 24, 'it is an IETF protocol-assignment address (192.0.0.0/24)'],
@@ -93,8 +96,6 @@ const V4_RULES: V4Rule[] = [
   [[203, 0, 113, 0], 24, 'it is a documentation address (203.0.113.0/24)'],
   [[224, 0, 0, 0], 4, 'it is a multicast address (224.0.0.0/4)'],
   [[240, 0, 0, 0], 4, 'it is a reserved address (240.0.0.0/4, including broadcast)'],
-  // Azure's wire server answers metadata-like requests on a public-looking address.
-  [[168, 63, 129, 16], 32, 'it is the Azure platform metadata address (168.63.129.16)'],
 ];
 
 function v4ToNumber(bytes: readonly number[]): number {
@@ -104,6 +105,8 @@ function v4ToNumber(bytes: readonly number[]): number {
 }
 
 function classifyV4(bytes: readonly number[]): AddressVerdict {
+  const metadata = metadataV4(bytes);
+  if (metadata) return { blocked: true, reason: `it is a metadata address, ${metadata}`, metadata: true };
   const value = v4ToNumber(bytes);
   for (const [prefix, bits, reason] of V4_RULES) {
     const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
@@ -112,17 +115,10 @@ function classifyV4(bytes: readonly number[]): AddressVerdict {
   return { blocked: false };
 }
 
-function startsWith(bytes: readonly number[], prefix: readonly number[], bits: number): boolean {
-  for (let bit = 0; bit < bits; bit += 1) {
-    const byte = bit >> 3;
-    const mask = 0x80 >> (bit & 7);
-    if (((bytes[byte] ?? 0) & mask) !== ((prefix[byte] ?? 0) & mask)) return false;
-  }
-  return true;
-}
+const startsWith = hasPrefix;
 
 function embedded(verdict: AddressVerdict, form: string): AddressVerdict {
-  return verdict.blocked ? { blocked: true, reason: `${verdict.reason}, written as ${form}` } : verdict;
+  return verdict.blocked ? { ...verdict, reason: `${verdict.reason}, written as ${form}` } : verdict;
 }
 
 function classifyV6(bytes: readonly number[]): AddressVerdict {
@@ -140,6 +136,8 @@ function classifyV6(bytes: readonly number[]): AddressVerdict {
   if (startsWith(bytes, [0x20, 0x02], 16)) {
     return embedded(classifyV4(bytes.slice(2, 6)), 'a 6to4 address (2002::/16)');
   }
+  const metadata = metadataV6(bytes);
+  if (metadata) return { blocked: true, reason: `it is a metadata address, ${metadata}`, metadata: true };
   const rules: [number[], number, string][] = [
     [[0, 0x64, 0xff, 0x9b, 0, 1], 48, 'it is a local-use NAT64 address (64:ff9b:1::/48)'],
     [[0x01, 0x00], 64, 'it is a discard-only address (100::/64)'],
@@ -147,7 +145,6 @@ function classifyV6(bytes: readonly number[]): AddressVerdict {
     [[0x20, 0x01, 0x00, 0x00], 32, 'it is a Teredo tunnel address (2001::/32)'],
     [[0x20, 0x01, 0x00], 23, 'it is an IETF protocol-assignment address (2001::/23)'],
     [[0xfc], 7, 'it is a unique local (private) IPv6 address (fc00::/7)'],
-    [[0xfe, 0x80], 10, 'it is a link-local IPv6 address (fe80::/10)'],
     [[0xfe, 0xc0], 10, 'it is a site-local IPv6 address (fec0::/10)'],
     [[0xff], 8, 'it is a multicast IPv6 address (ff00::/8)'],
   ];
@@ -176,8 +173,11 @@ export function classifyAddress(text: string): AddressVerdict {
   return { blocked: true, reason: `"${text}" is not an IP address` };
 }
 
-/** True for the cloud-metadata addresses, which stay blocked even when private hosts are allowed. */
+/**
+ * True for the metadata addresses (in any spelling, IPv4 forms inside IPv6 included), which stay
+ * blocked even when private hosts are allowed.
+ */
 export function isMetadataAddress(text: string): boolean {
   const verdict = classifyAddress(text);
-  return verdict.blocked && /metadata/.test(verdict.reason);
+  return verdict.blocked && verdict.metadata === true;
 }

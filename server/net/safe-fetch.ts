@@ -52,8 +52,12 @@ async function systemResolve(hostname: string): Promise<ResolvedAddress[]> {
   return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 }
 
-/** Checks one hop's URL and returns the single address to connect to; throws UrlFetchError. */
-async function vetHop(url: URL, options: SafeFetchOptions): Promise<ResolvedAddress> {
+/**
+ * Checks one hop's URL and returns the single address to connect to; throws UrlFetchError. Every
+ * refusal happens here, before any socket exists (tests call it directly for addresses that must
+ * never be connected to, even once).
+ */
+export async function vetHop(url: URL, options: SafeFetchOptions): Promise<ResolvedAddress> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new UrlFetchError(`only http and https URLs are fetched, not ${url.protocol}`);
   }

@@ -69,7 +69,7 @@ describe('classifyAddress', () => {
     ['2002:7f00:1::', '6to4'],
     ['fe80::1', 'link-local'],
     ['fc00::1', 'unique local'],
-    ['fd00:ec2::254', 'unique local'],
+    ['fd00:ec2::254', 'metadata'],
     ['ff02::1', 'multicast'],
     ['2001:db8::1', 'documentation'],
     ['::127.0.0.1', 'IPv4-compatible'],
