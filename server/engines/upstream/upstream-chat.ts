@@ -37,13 +37,14 @@ export async function* linkedAbort<T>(
 /** Reads the upstream's stream payloads, turning a malformed stream into a clear 502. */
 export async function* upstreamPayloads(
   response: Response,
-  url: string,
+  client: Pick<UpstreamClient, 'url' | 'eventLimits'>,
   signal: AbortSignal,
 ): AsyncGenerator<unknown> {
   if (!response.body) return;
+  const url = client.url;
   let finished = false;
   let sawDone: boolean;
-  const payloads = readPayloads(response.body);
+  const payloads = readPayloads(response.body, client.eventLimits);
   try {
     for (;;) {
       const next = await payloads.next();
@@ -114,7 +115,7 @@ export function generateUpstreamChat(
       signal: inner,
     });
     const translator = new ChunkTranslator(request.messages, `${client.url}/chat/completions`);
-    for await (const payload of upstreamPayloads(response, client.url, inner)) {
+    for await (const payload of upstreamPayloads(response, client, inner)) {
       yield* translator.translate(payload);
     }
     if (signal.aborted) return;

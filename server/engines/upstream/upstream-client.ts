@@ -4,10 +4,15 @@
  * connection failures to EngineErrors, and aborts with the caller's signal.
  */
 import type { UpstreamConfig } from '../../config';
+import { EngineError } from '../engine';
+import { DEFAULT_EVENT_LIMITS, type EventLimits } from './event-lines';
+import { DEFAULT_UPSTREAM_LIMITS, guardedFetch, type UpstreamLimits } from './guarded-fetch';
 import { upstreamConnectionError, upstreamHttpError } from './upstream-errors';
 
 export interface UpstreamClient {
   readonly url: string;
+  /** How large one event of its streams may be (SVC_UPSTREAM_MAX_EVENT_BYTES). */
+  readonly eventLimits: EventLimits;
   /** Maps an `svc-*` id to the upstream's id (unmapped ids pass through). */
   model(id: string): string;
   /** Sends a request; resolves to a 2xx response or throws an EngineError (or the abort). */
@@ -22,8 +27,14 @@ export function createUpstreamClient(
   fetchImpl: typeof fetch = fetch,
 ): UpstreamClient {
   const base = upstream.url.replace(/\/+$/, '');
+  const limits: UpstreamLimits = {
+    idleTimeoutMs: upstream.idleTimeoutMs ?? DEFAULT_UPSTREAM_LIMITS.idleTimeoutMs,
+    timeoutMs: upstream.timeoutMs ?? DEFAULT_UPSTREAM_LIMITS.timeoutMs,
+    maxEventBytes: upstream.maxEventBytes ?? DEFAULT_UPSTREAM_LIMITS.maxEventBytes,
+  };
   return {
     url: base,
+    eventLimits: { ...DEFAULT_EVENT_LIMITS, maxEventBytes: limits.maxEventBytes },
     model: (id) => upstream.models[id] ?? id,
     async request(path, { method, body, json, signal }) {
       const headers: Record<string, string> = { accept: 'application/json, text/event-stream' };
@@ -32,14 +43,15 @@ export function createUpstreamClient(
       const target = `${base}${path}`;
       let response: Response;
       try {
-        response = await fetchImpl(target, {
-          method,
-          headers,
-          body: json !== undefined ? JSON.stringify(json) : body,
-          ...(signal ? { signal } : {}),
-        });
+        response = await guardedFetch(
+          fetchImpl,
+          target,
+          { method, headers, body: json !== undefined ? JSON.stringify(json) : (body ?? null) },
+          limits,
+          signal,
+        );
       } catch (error) {
-        if (signal?.aborted) throw error;
+        if (signal?.aborted || error instanceof EngineError) throw error;
         throw upstreamConnectionError(target, error);
       }
       if (!response.ok) {

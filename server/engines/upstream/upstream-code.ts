@@ -37,7 +37,7 @@ export function generateUpstreamCode(
     let text = '';
     let finish: FinishReason | undefined;
     let usage: Usage | undefined;
-    for await (const payload of upstreamPayloads(response, client.url, inner)) {
+    for await (const payload of upstreamPayloads(response, client, inner)) {
       if (payload === null || typeof payload !== 'object') continue;
       const record = payload as Json;
       if (record.error !== undefined) throw upstreamStreamError(record.error, client.url);

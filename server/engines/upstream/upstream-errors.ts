@@ -5,6 +5,7 @@
  * upstream URL but never its key.
  */
 import { EngineError } from '../engine';
+import { passedUpstreamHeaders } from './upstream-headers';
 
 /** The URL without credentials, query or fragment, for messages. */
 export function displayUrl(url: string): string {
@@ -38,14 +39,6 @@ function excerpt(text: string): string {
     .trim();
   return plain.length > 200 ? `${plain.slice(0, 200)}…` : plain;
 }
-
-const PASSED_HEADERS = [
-  'retry-after',
-  'retry-after-ms',
-  'x-ratelimit-limit',
-  'x-ratelimit-remaining',
-  'x-ratelimit-reset',
-];
 
 /** Maps an upstream HTTP error response (status, headers and body text) to an EngineError. */
 export function upstreamHttpError(
@@ -88,11 +81,7 @@ export function upstreamHttpError(
     // The client's own key was fine; it is the service's upstream key that was refused.
     message = `The upstream server at ${where} refused the service's credentials (check SVC_UPSTREAM_API_KEY): ${message}`;
   }
-  const passed: Record<string, string> = {};
-  for (const name of PASSED_HEADERS) {
-    const value = headers?.get(name);
-    if (value) passed[name] = value;
-  }
+  const passed = passedUpstreamHeaders(headers);
   return new EngineError(
     status,
     {

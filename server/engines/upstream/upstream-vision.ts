@@ -23,7 +23,7 @@ export function generateUpstreamVision(
   return linkedAbort(options.signal, async function* (inner) {
     const response = await client.request('/vision/analyze', { method: 'POST', json: body, signal: inner });
     const translator = new ChunkTranslator(request.messages, `${client.url}/vision/analyze`);
-    for await (const payload of upstreamPayloads(response, client.url, inner)) {
+    for await (const payload of upstreamPayloads(response, client, inner)) {
       const record = (payload ?? {}) as Record<string, unknown>;
       const plain =
         typeof record.text === 'string'
