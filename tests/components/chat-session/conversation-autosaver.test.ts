@@ -109,6 +109,34 @@ describe('autosaver', () => {
   });
 });
 
+describe('autosaver batches', () => {
+  it('saves the rest of a batch when one conversation fails, and retries the failed one', async () => {
+    let failA = true;
+    const saved: string[] = [];
+    const errors: StorageError[] = [];
+    const autosaver = createAutosaver({
+      save: async (c) => {
+        if (c.id === 'a' && failA) throw new DOMException('full', 'QuotaExceededError');
+        saved.push(c.id);
+      },
+      onError: (e) => errors.push(e),
+    });
+    autosaver.schedule({ ...conversation('first'), id: 'a', title: 'A' });
+    autosaver.schedule({ ...conversation('second'), id: 'b', title: 'B' });
+    autosaver.schedule({ ...conversation('third'), id: 'c', title: 'C' });
+    await expect(autosaver.flush()).rejects.toMatchObject({ kind: 'quota' });
+    // B and C were written although A, before them in the batch, failed.
+    expect(saved).toEqual(['b', 'c']);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.message).toMatch(/"A"/);
+    failA = false;
+    await autosaver.flush();
+    expect(saved).toEqual(['b', 'c', 'a']);
+    expect(autosaver.lastError).toBeNull();
+    await autosaver.dispose();
+  });
+});
+
 describe('saving a live session', () => {
   it('finds the partial reply, marked interrupted, after a reload mid-stream', async () => {
     const db = freshStore();

@@ -48,18 +48,20 @@ export function createAutosaver(options: AutosaverOptions): Autosaver {
     firstPendingAt = null;
     const batch = [...pending.values()];
     pending.clear();
+    let failure: StorageError | null = null;
+    // Every conversation of the batch is tried: one failed write must not keep the others from disk.
     for (const conversation of batch) {
       try {
         await options.save(conversation);
-        lastError = null;
       } catch (error) {
-        lastError = toStorageError(error, `save conversation "${conversation.title}"`);
+        failure = toStorageError(error, `save conversation "${conversation.title}"`);
         // Keep it pending unless something newer arrived meanwhile, so nothing is silently dropped.
         if (!pending.has(conversation.id)) pending.set(conversation.id, conversation);
-        options.onError?.(lastError);
-        throw lastError;
+        options.onError?.(failure);
       }
     }
+    lastError = failure;
+    if (failure) throw failure;
   };
 
   const flush = (): Promise<void> => {
