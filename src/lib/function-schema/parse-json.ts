@@ -142,7 +142,14 @@ class Parser {
       const keyFrom = this.pos;
       const key = this.string();
       this.expect(':', "':' after the property name");
-      result[key] = this.value(joinPath(path, key), keyFrom);
+      // defineProperty, as JSON.parse does: `result["__proto__"] = v` would set the prototype instead
+      // of keeping the key, and the arguments shown would differ from what arrived.
+      Object.defineProperty(result, key, {
+        value: this.value(joinPath(path, key), keyFrom),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
       this.skip();
       const next = this.text[this.pos];
       if (next === ',') {

@@ -14,6 +14,22 @@ describe('parseJson', () => {
     );
   });
 
+  it('keeps "__proto__" as an ordinary key, as JSON.parse does (a random seed once found it dropped)', () => {
+    for (const text of [
+      '{"__proto__":0}',
+      '{"a":{"__proto__":{"polluted":true}}}',
+      '{"__proto__":[1],"b":2}',
+    ]) {
+      const result = parseJson(text);
+      expect(result.ok, text).toBe(true);
+      if (result.ok) {
+        expect(result.value, text).toEqual(JSON.parse(text));
+        expect(Object.keys(result.value as object), text).toEqual(Object.keys(JSON.parse(text) as object));
+      }
+    }
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+  });
+
   it('reports every proper prefix of a valid document as incomplete, not broken', () => {
     const text = JSON.stringify({ a: [1, -2.5e3, true, null], b: 'x\\u00e9"y', c: { d: false } });
     for (let end = 0; end < text.length; end++) {
