@@ -3,7 +3,7 @@
  * server's message, the facts (code, type, status, param, request id) and what to do about it.
  * Pure: no React, no clock (a 429's reset time is returned for the panel to count down to).
  */
-import { isApiError, type ApiError } from './api';
+import { adviceForStatus, isApiError, type ApiError } from './api';
 
 export interface ErrorFact {
   label: string;
@@ -105,76 +105,6 @@ function adviceFor(error: ApiError): { title: string; steps: string[] } {
         steps: ['What arrived before the failure is kept; send again to get a whole reply.'],
       };
     case 'http':
-      return adviceForStatus(error);
+      return adviceForStatus(error.status, error.code, error.param);
   }
-}
-
-function adviceForStatus(error: ApiError): { title: string; steps: string[] } {
-  const { status, code, param } = error;
-  if (status === 401 || code === 'invalid_api_key') {
-    return {
-      title: 'API key rejected',
-      steps: [
-        'Check the API key of this connection in Settings: it is sent as "Authorization: Bearer <key>".',
-        'For the local service, use the key `npm start` printed (it fills itself in when the page is served by it).',
-      ],
-    };
-  }
-  if (status === 429 || code === 'rate_limit_exceeded' || code === 'insufficient_quota') {
-    if (code === 'insufficient_quota') {
-      return {
-        title: 'Quota used up',
-        steps: ['The account behind this key has no quota left; check its plan.'],
-      };
-    }
-    return {
-      title: 'Rate limit reached',
-      steps: [
-        'Wait until the reset time shown, then send again.',
-        'Limits count per key and per endpoint, so other pages may still work.',
-      ],
-    };
-  }
-  if (code === 'model_not_found') {
-    return { title: 'Model not found', steps: ['Pick a model this server lists on the Models page.'] };
-  }
-  if (code === 'context_length_exceeded') {
-    return {
-      title: 'Conversation too long',
-      steps: [
-        'Shorten or remove earlier messages, or lower max_tokens, so input plus output fits the context.',
-      ],
-    };
-  }
-  if (status === 404) {
-    return {
-      title: 'Not found',
-      steps: [
-        'Check the base URL: the server may expect it with or without /v1, or it may not offer this endpoint.',
-      ],
-    };
-  }
-  if (status === 400 || status === 422) {
-    return {
-      title: 'Request refused',
-      steps: [
-        param
-          ? `Change the value of "${param}" and send again.`
-          : 'Check the request parameters and send again.',
-      ],
-    };
-  }
-  if (status !== null && status >= 500) {
-    const gateway = status === 502 || status === 503 || status === 504;
-    return {
-      title: gateway ? 'Gateway error' : 'Server error',
-      steps: [
-        'Try again in a moment.',
-        gateway
-          ? 'A proxy in front of the service could not get an answer from it; check that the service is up.'
-          : 'If it keeps happening, the server logs say why (quote the request id).',
-      ],
-    };
-  }
-  return { title: `HTTP ${status ?? 'error'}`, steps: [] };
 }

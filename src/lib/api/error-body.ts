@@ -113,26 +113,85 @@ export function truncateBody(body: string, max = 8192): string {
   return body.length <= max ? body : `${body.slice(0, max)}… [${body.length - max} more characters]`;
 }
 
-/** What a person can do about an error of this status or code; null when there is nothing specific. */
+/** What a person can do about an error of this status or code (adviceForStatus's first step); null when nothing specific. */
 export function hintFor(status: number | null, code: string | null): string | null {
-  if (code === 'invalid_api_key' || status === 401) {
-    return 'Check the API key in the connection settings.';
+  if (status === null && code === null) return null;
+  return adviceForStatus(status, code, null).steps[0] ?? null;
+}
+
+/**
+ * What a person can do about an HTTP error of this status and code: a title and steps, most likely
+ * fix first. The one table of advice: the error panel shows it, and `ApiError.hint` is its first step.
+ */
+export function adviceForStatus(
+  status: number | null,
+  code: string | null,
+  param: string | null,
+): { title: string; steps: string[] } {
+  if (status === 401 || code === 'invalid_api_key') {
+    return {
+      title: 'API key rejected',
+      steps: [
+        'Check the API key of this connection in Settings: it is sent as "Authorization: Bearer <key>".',
+        'For the local service, use the key `npm start` printed (it fills itself in when the page is served by it).',
+      ],
+    };
   }
-  if (code === 'insufficient_quota') return 'The account has run out of quota; check its plan or billing.';
-  if (code === 'model_not_found') return 'Pick a model the server lists on its models page.';
+  if (status === 429 || code === 'rate_limit_exceeded' || code === 'insufficient_quota') {
+    if (code === 'insufficient_quota') {
+      return {
+        title: 'Quota used up',
+        steps: ['The account behind this key has no quota left; check its plan.'],
+      };
+    }
+    return {
+      title: 'Rate limit reached',
+      steps: [
+        'Wait until the reset time shown, then send again.',
+        'Limits count per key and per endpoint, so other pages may still work.',
+      ],
+    };
+  }
+  if (code === 'model_not_found') {
+    return { title: 'Model not found', steps: ['Pick a model this server lists on the Models page.'] };
+  }
   if (code === 'context_length_exceeded') {
-    return 'Shorten the conversation or lower max_tokens so input plus output fits the context.';
+    return {
+      title: 'Conversation too long',
+      steps: [
+        'Shorten or remove earlier messages, or lower max_tokens, so input plus output fits the context.',
+      ],
+    };
   }
-  if (status === 429 || code === 'rate_limit_exceeded') {
-    return 'Wait until the rate-limit window resets, then try again.';
+  if (status === 404) {
+    return {
+      title: 'Not found',
+      steps: [
+        'Check the base URL: the server may expect it with or without /v1, or it may not offer this endpoint.',
+      ],
+    };
   }
-  if (status === 400 || status === 422 || code === 'invalid_request_error') {
-    return 'Correct the parameter the server names (or the request as a whole) and send it again.';
+  if (status === 400 || status === 422) {
+    return {
+      title: 'Request refused',
+      steps: [
+        param
+          ? `Change the value of "${param}" and send again.`
+          : 'Check the request parameters and send again.',
+      ],
+    };
   }
-  if (status === 404) return 'Check the base URL (with or without /v1) and the model id.';
-  if (status === 403) return 'The key is valid but not allowed to do this; check its permissions.';
   if (status !== null && status >= 500) {
-    return 'The server failed; try again shortly, and check its logs if it keeps happening.';
+    const gateway = status === 502 || status === 503 || status === 504;
+    return {
+      title: gateway ? 'Gateway error' : 'Server error',
+      steps: [
+        'Try again in a moment.',
+        gateway
+          ? 'A proxy in front of the service could not get an answer from it; check that the service is up.'
+          : 'If it keeps happening, the server logs say why (quote the request id).',
+      ],
+    };
   }
-  return null;
+  return { title: `HTTP ${status ?? 'error'}`, steps: [] };
 }

@@ -5,7 +5,7 @@ export { decodeChatChunks, type DecodeChunksOptions } from './chat-chunks';
 export { joinURL, normalizeBaseURL } from './base-url';
 export { REDACTED, redactKey } from './exchange';
 export { ApiError, isApiError, requestIdOf, type ApiErrorInit, type ApiErrorKind } from './errors';
-export { describeStatus, hintFor } from './error-body';
+export { adviceForStatus, describeStatus, hintFor } from './error-body';
 export {
   parseDuration,
   parseRateLimit,

@@ -12,6 +12,23 @@ function fromStatus(
 }
 
 describe('error advice', () => {
+  it('gives each piece of advice once, from one table (a 401 once said "check the key" twice)', () => {
+    for (const [status, code] of [
+      [401, 'invalid_api_key'],
+      [429, 'rate_limit_exceeded'],
+      [404, 'model_not_found'],
+      [400, 'context_length_exceeded'],
+      [500, 'server_error'],
+    ] as const) {
+      const advice = adviseError(fromStatus(status, { message: 'x', type: 't', code }));
+      const keySteps = advice.steps.filter((step) => /API key/i.test(step));
+      expect(keySteps.length, `${status}`).toBeLessThanOrEqual(1);
+      expect(new Set(advice.steps).size, `${status}`).toBe(advice.steps.length);
+    }
+    const unauthorized = adviseError(fromStatus(401, { message: 'no', type: 't', code: 'invalid_api_key' }));
+    expect(unauthorized.steps.filter((step) => /API key/.test(step))).toHaveLength(1);
+  });
+
   it('lists code, type, status, param and request id in that order, only those known', () => {
     const advice = adviseError(
       fromStatus(
