@@ -32,7 +32,17 @@ describe('createApp under jsdom', () => {
     const response = await streamChat({ max_tokens: 8, messages: [{ role: 'user', content: 'hi' }] });
     const { events, done } = parseSse(await response.text());
     expect(done).toBe(true);
-    expect(events.length).toBeGreaterThan(2);
+    const chunks = events as {
+      choices: { delta: { role?: string; content?: string }; finish_reason: string | null }[];
+      usage?: { completion_tokens: number };
+    }[];
+    // The spec's stream: the role first, then text, then a last chunk with the finish reason and usage.
+    expect(chunks[0]?.choices[0]?.delta.role).toBe('assistant');
+    const text = chunks.map((c) => c.choices[0]?.delta.content ?? '').join('');
+    expect(text.length).toBeGreaterThan(0);
+    const last = chunks.at(-1);
+    expect(last?.choices[0]?.finish_reason).toBe('length');
+    expect(last?.usage?.completion_tokens).toBe(8);
   });
 
   it('ends the stream early when the request signal aborts', async () => {

@@ -122,9 +122,12 @@ describe('ChatSession state', () => {
 
   it('gives React the same snapshot until something changes', async () => {
     const chat = session(localService());
-    const { result } = renderHook(() => useChatSession(chat));
+    const { result, rerender } = renderHook(() => useChatSession(chat));
     const first = result.current;
+    // A re-render with nothing changed must hand back the very same snapshot object.
+    rerender();
     expect(result.current).toBe(first);
+    expect(chat.getSnapshot()).toBe(first);
     await act(() => chat.send('Hi'));
     expect(result.current).not.toBe(first);
     expect(result.current.messages).toHaveLength(2);
