@@ -375,10 +375,20 @@ describe('upstream chat engine', () => {
       res.end();
     });
     const engines = createUpstreamEngines({ url: upstream.url, models: {} });
+    let texts = 0;
     for await (const event of engines.chat.generate({ model: 'svc-chat', messages }, { signal: signal() })) {
-      if (event.type === 'text') break;
+      if (event.type === 'text') {
+        texts += 1;
+        break;
+      }
     }
-    await upstream.closed;
+    expect(texts).toBe(1);
+    // The upstream sees its connection closed well before it would have finished its 20 s reply.
+    const outcome = await Promise.race([
+      upstream.closed.then(() => 'closed'),
+      sleep(3000).then(() => 'still open after 3 s'),
+    ]);
+    expect(outcome).toBe('closed');
   });
 
   it('describes the upstream model honestly without the key', () => {
