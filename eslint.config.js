@@ -41,6 +41,16 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware: a promise nobody awaits loses its error (an async check called without await lets
+    // the request through).
+    files: ['server/**/*.ts', 'src/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['src/lib/**/*.ts'],
     rules: {
       'no-restricted-imports': [
