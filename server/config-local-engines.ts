@@ -13,7 +13,7 @@ export interface LocalEngineConfig {
   audioTimeoutMs: number;
   /** Longest audio accepted, in seconds of decoded sound (probed before decoding); longer is a 400 naming `file`. */
   audioMaxSeconds: number;
-  /** OCR jobs (one per image) run at once; more wait in a queue of `visionMaxQueued` requests, then 429. */
+  /** Vision requests whose images are read at once (each reads its images in turn); more wait in a queue of `visionMaxQueued`, then 429. */
   visionMaxConcurrent: number;
   visionMaxQueued: number;
   /** Total pixels of all images in one vision request; more is a 400 naming the image that crosses it. */

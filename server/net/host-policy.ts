@@ -7,8 +7,8 @@ import { classifyAddress, isIpLiteral, isMetadataAddress } from './ip-address';
 /** How private addresses are treated. */
 export interface HostPolicy {
   /**
-   * Allow loopback, private and link-local hosts (for a service used on one's own machine). Cloud
-   * metadata addresses and names stay blocked even then.
+   * Allow loopback and private hosts (for a service used on one's own machine). Metadata addresses
+   * (metadata-addresses.ts, link-local ranges included) and metadata names stay blocked even then.
    */
   allowPrivateHosts: boolean;
   /** Exact addresses allowed even though they are private (narrower than allowPrivateHosts). */

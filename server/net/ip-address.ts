@@ -85,7 +85,7 @@ const V4_RULES: V4Rule[] = [
   [[10, 0, 0, 0], 8, 'it is a private address (10.0.0.0/8)'],
   [[100, 64, 0, 0], 10, 'it is a carrier-grade NAT address (100.64.0.0/10)'],
   [[127, 0, 0, 0], 8, 'it is a loopback address (127.0.0.0/8)'],
-  [[169, 254, 0, 0], 16, 'it is a link-local address (169.254.0.0/16)'],
+  // 169.254.0.0/16 (link-local) is in metadata-addresses.ts: refused in every mode.
   [[172, 16, 0, 0], 12, 'it is a private address (172.16.0.0/12)'],
   [[192, 0, 0, 0], 24, 'it is an IETF protocol-assignment address (192.0.0.0/24)'],
   [[192, 0, 2, 0], 24, 'it is a documentation address (192.0.2.0/24)'],
@@ -128,8 +128,12 @@ function classifyV6(bytes: readonly number[]): AddressVerdict {
   if (zeros(10) && bytes[10] === 0xff && bytes[11] === 0xff) {
     return embedded(classifyV4(bytes.slice(12)), 'an IPv4-mapped IPv6 address (::ffff:0:0/96)');
   }
-  if (zeros(12))
+  if (zeros(12)) {
+    // Deprecated and unroutable, but a metadata address written so must still read as one.
+    const inside = classifyV4(bytes.slice(12));
+    if (inside.blocked && inside.metadata) return embedded(inside, 'an IPv4-compatible IPv6 address (::/96)');
     return { blocked: true, reason: 'it is an IPv4-compatible IPv6 address (::/96, deprecated)' };
+  }
   if (startsWith(bytes, [0, 0x64, 0xff, 0x9b], 96)) {
     return embedded(classifyV4(bytes.slice(12)), 'a NAT64 address (64:ff9b::/96)');
   }
@@ -145,6 +149,7 @@ function classifyV6(bytes: readonly number[]): AddressVerdict {
     [[0x20, 0x01, 0x00, 0x00], 32, 'it is a Teredo tunnel address (2001::/32)'],
     [[0x20, 0x01, 0x00], 23, 'it is an IETF protocol-assignment address (2001::/23)'],
     [[0xfc], 7, 'it is a unique local (private) IPv6 address (fc00::/7)'],
+    // fe80::/10 (link-local) is in metadata-addresses.ts: refused in every mode.
     [[0xfe, 0xc0], 10, 'it is a site-local IPv6 address (fec0::/10)'],
     [[0xff], 8, 'it is a multicast IPv6 address (ff00::/8)'],
   ];

@@ -3,15 +3,21 @@ import type { AppEnv } from '../http/app-env';
 import { chatChunks, foldChatChunks } from '../http/chat-reply';
 import { newId } from '../http/ids';
 import { readJsonObject } from '../http/request-body';
-import { readVisionRequest } from '../validation/vision';
+import { checkChatContext } from '../validation/context';
+import { readVisionRequest, VISION_DEFAULT_MAX_TOKENS } from '../validation/vision';
 import { linkedAbort, type RouteContext } from './context';
 import { engineUnavailable } from './engine-unavailable';
 
-/** POST /vision/analyze: answered in the chat-completion shape, served by a ChatEngine. */
+/** POST /vision/analyze: validated, checked against the context as chat is, answered in the chat-completion shape. */
 export function registerVisionRoutes(api: Hono<AppEnv>, ctx: RouteContext): void {
   api.post('/vision/analyze', ctx.guard('vision'), async (c) => {
     const body = await readJsonObject(c.req.raw, ctx.config.bodyLimits.vision, 'image analysis');
     const request = readVisionRequest(body);
+    await checkChatContext(
+      request.messages,
+      request.max_tokens ?? VISION_DEFAULT_MAX_TOKENS,
+      ctx.config.contextLength,
+    );
     const engine = ctx.engines['svc-vision'];
     if (engine === null) throw engineUnavailable('svc-vision');
     const abort = linkedAbort(c.req.raw);

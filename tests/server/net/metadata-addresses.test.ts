@@ -31,6 +31,8 @@ const METADATA = [
   '0xa9feaa02', // 169.254.170.2 in hex
   '2852039170', // 169.254.170.2 in decimal
   '::ffff:169.254.170.2',
+  '::169.254.170.2', // IPv4-compatible, deprecated
+  '::a9fe:a9fe',
   '::ffff:6464:64c8', // 100.100.100.200, mapped
   '64:ff9b::c000:c0', // 192.0.0.192 through NAT64
   'fd00:ec2::254',
