@@ -82,6 +82,10 @@ const CHAT_CODE_CASES: HostileCase[] = [
     run: (app) => postStatus(app, '/v1/chat/completions', chat('111,'.repeat(65_000), { max_tokens: 100 })),
   },
   {
+    name: 'message: 1 MB of "!a" (the tokenizer\'s slowest text)',
+    run: (app) => postStatus(app, '/v1/chat/completions', chat('!a'.repeat(500_000), { max_tokens: 10 })),
+  },
+  {
     name: 'arguments: e-mail scan over "a." × 40,000',
     run: (app) =>
       postStatus(

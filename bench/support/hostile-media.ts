@@ -1,14 +1,93 @@
 /**
- * The hostile suite's vision, audio and upstream cases for the bench (filled in as those engines'
- * hardening lands): the engines they need and the cases themselves.
+ * The hostile suite's vision, audio and upstream cases for the bench, with the engines they need.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 import type { ModelEngines } from '../../server/app';
-import type { HostileCase } from '../hostile.bench';
+import { createApp } from '../../server/app';
+import { resolveConfig } from '../../server/config';
+import { closeOcrWorker, createLocalVisionEngine } from '../../server/engines/vision-local';
+import { KEY } from '../../tests/server/support/test-app';
+import { postStatus, type HostileCase } from '../hostile.bench';
+
+async function blankPng(width: number, height: number): Promise<string> {
+  const png = await sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
+    .png()
+    .toBuffer();
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
+
+/** An upstream on loopback that streams one event which never closes, over 10 MB of lines. */
+async function hostileUpstream(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((_req, res) => {
+    void (async () => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: {"choices": [{"delta": {"content": "\n');
+      const line = `data: ${'a'.repeat(1000)}\n`;
+      for (let i = 0; i < 10_000 && !res.destroyed; i += 1) {
+        if (!res.write(line)) await new Promise((resolve) => res.once('drain', resolve));
+      }
+      res.end();
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
 
 export async function hostileMediaCases(): Promise<{
   engines: Partial<ModelEngines>;
   cases: HostileCase[];
   close: () => Promise<void>;
 }> {
-  return { engines: { 'svc-vision': null, 'svc-audio': null }, cases: [], close: async () => undefined };
+  const [big, small] = await Promise.all([blankPng(7000, 7000), blankPng(8, 8)]);
+  const upstream = await hostileUpstream();
+  const upstreamApp = createApp(resolveConfig({ SVC_API_KEYS: KEY, SVC_UPSTREAM_URL: upstream.url }), {
+    log: () => undefined,
+  });
+  const image = (url: string) => ({ type: 'image_url', image_url: { url } });
+  const analyze = (content: unknown[]) => ({ model: 'svc-vision', messages: [{ role: 'user', content }] });
+  const cases: HostileCase[] = [
+    {
+      name: 'vision: a 24,000,000-character text part',
+      run: (app) =>
+        postStatus(
+          app,
+          '/v1/vision/analyze',
+          analyze([{ type: 'text', text: 'x'.repeat(24_000_000) }, image(small)]),
+        ),
+    },
+    {
+      name: 'vision: 3 requests of 8 × 49-megapixel images at once',
+      run: async (app) => {
+        const body = analyze(Array.from({ length: 8 }, () => image(big)));
+        const statuses = await Promise.all([1, 2, 3].map(() => postStatus(app, '/v1/vision/analyze', body)));
+        return Math.max(...statuses);
+      },
+    },
+    {
+      name: 'upstream: one unterminated event over 10 MB of lines',
+      run: () =>
+        postStatus(upstreamApp, '/v1/chat/completions', {
+          model: 'svc-chat',
+          messages: [{ role: 'user', content: 'hi' }],
+        }),
+    },
+  ];
+  return {
+    engines: { 'svc-vision': createLocalVisionEngine(), 'svc-audio': null },
+    cases,
+    close: async () => {
+      await upstream.close();
+      await closeOcrWorker();
+    },
+  };
 }
