@@ -20,7 +20,12 @@ import {
   type AudioEngineStatus,
   type AudioToolPaths,
 } from './tools';
-import { AudioDecodeError, ConverterMissingError, transcribeFile } from './transcribe-file';
+import {
+  AudioDecodeError,
+  AudioTooLongError,
+  ConverterMissingError,
+  transcribeFile,
+} from './transcribe-file';
 
 export { APT_INSTALL_LINE, type AudioEngineStatus } from './tools';
 
@@ -68,6 +73,12 @@ function unavailable(missing: readonly string[], why: string): EngineError {
   );
 }
 
+function formatSeconds(seconds: number): string {
+  if (seconds < 120) return `${Math.round(seconds)} s`;
+  const minutes = Math.round(seconds / 60);
+  return minutes < 120 ? `${minutes} min` : `${(seconds / 3600).toFixed(1)} h`;
+}
+
 function checkInput(input: AudioInput): void {
   const language = (input.language ?? '').trim().toLowerCase();
   if (!ENGLISH.has(language)) {
@@ -89,6 +100,7 @@ export function createLocalAudioEngine(options: LocalAudioOptions = {}): AudioEn
   const maxConcurrent = options.maxConcurrent ?? Math.max(1, Math.floor(os.availableParallelism() / 2));
   const maxQueued = options.maxQueued ?? 8;
   const timeoutMs = options.timeoutMs ?? 120_000;
+  const maxSeconds = options.maxSeconds ?? 7200;
   const queue = new JobQueue(maxConcurrent, maxQueued);
 
   async function transcribeNow(input: AudioInput, signal: AbortSignal): Promise<Transcript> {
@@ -104,6 +116,7 @@ export function createLocalAudioEngine(options: LocalAudioOptions = {}): AudioEn
         tools,
         signal: AbortSignal.any([signal, deadline]),
         timeoutMs,
+        maxSeconds,
         ...(options.onSpawn && { onSpawn: options.onSpawn }),
       });
     } catch (failure) {
@@ -120,6 +133,17 @@ export function createLocalAudioEngine(options: LocalAudioOptions = {}): AudioEn
           'invalid_request_error',
           'file',
           `The audio was not transcribed: ${failure.reason}.`,
+        );
+      }
+      if (failure instanceof AudioTooLongError) {
+        const length =
+          failure.seconds === null ? 'longer than that' : `${formatSeconds(failure.seconds)} long`;
+        throw error(
+          400,
+          'invalid_request_error',
+          'invalid_request_error',
+          'file',
+          `The audio is ${length}; this service transcribes at most ${formatSeconds(failure.maxSeconds)} (SVC_AUDIO_MAX_SECONDS). Send a shorter recording, or cut it into parts.`,
         );
       }
       if (failure instanceof ChildMissingError)

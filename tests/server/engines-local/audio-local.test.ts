@@ -115,7 +115,7 @@ describe('local audio engine', { timeout: 120_000 }, () => {
     );
     expect(error.status).toBe(400);
     expect(error.body.param).toBe('file');
-    expect(error.body.message).toContain('could not be decoded as audio');
+    expect(error.body.message).toContain('not in an accepted audio format');
   });
 
   it('says exactly what to install when pocketsphinx is missing', async () => {

@@ -1,0 +1,90 @@
+/**
+ * Audio uploads that once read local files or blew up memory (findings of an attack with a valid
+ * key), through the whole service with the real local engine: a playlist naming a local file, and
+ * 6.9 MB of FLAC holding 10 hours of silence (once a 1.13 GB temporary WAV read whole into memory).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalAudioEngine } from '../../../server/engines/audio-local';
+import { errorOf, KEY, testApp } from '../support/test-app';
+import { LOOP_BUDGET_MS, underLoad } from './under-load';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'hostile-audio-'));
+let bomb: Uint8Array = new Uint8Array();
+
+beforeAll(() => {
+  const file = path.join(dir, 'ten-hours.flac');
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'anullsrc=r=8000:cl=mono',
+    '-t',
+    '36000',
+    '-c:a',
+    'flac',
+    '-y',
+    file,
+  ]);
+  bomb = new Uint8Array(readFileSync(file));
+}, 60_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const { app } = testApp(
+  { SVC_RATE_LIMITS: 'audio=100000' },
+  { engines: { 'svc-audio': createLocalAudioEngine() } },
+);
+
+async function upload(bytes: Uint8Array, filename: string) {
+  const before = process.memoryUsage().rss;
+  const report = await underLoad(app, async () => {
+    const form = new FormData();
+    form.append('model', 'svc-audio');
+    form.append('file', new Blob([new Uint8Array(bytes)]), filename);
+    const response = await app.request('/v1/audio/transcriptions', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}` },
+      body: form,
+    });
+    return { status: response.status, error: response.status >= 400 ? await errorOf(response) : null };
+  });
+  expect(report.maxLoopDelayMs).toBeLessThan(LOOP_BUDGET_MS);
+  expect(report.slowestModelsMs).toBeLessThan(LOOP_BUDGET_MS);
+  return { ...report.result, rssGrowthMb: (process.memoryUsage().rss - before) / 1e6 };
+}
+
+describe('hostile audio uploads', { timeout: 30_000 }, () => {
+  it('refuses a playlist naming a local file, saying nothing about whether it exists', async () => {
+    const secret = path.join(dir, 'secret.wav');
+    execFileSync('flite', ['-t', 'private words', '-o', secret]);
+    const existing = await upload(
+      new TextEncoder().encode(`#EXTM3U\n#EXTINF:2,\n${secret}\n#EXT-X-ENDLIST\n`),
+      'x.m3u8',
+    );
+    const missing = await upload(
+      new TextEncoder().encode(`#EXTM3U\n#EXTINF:2,\n${secret}.gone\n#EXT-X-ENDLIST\n`),
+      'x.m3u8',
+    );
+    expect(existing.status).toBe(400);
+    expect(existing.error?.param).toBe('file');
+    expect(missing).toMatchObject({ status: existing.status, error: existing.error });
+  });
+
+  it('refuses 10 hours of FLAC from its header, quickly and without the memory it would decode to', async () => {
+    const started = performance.now();
+    const result = await upload(bomb, 'ten-hours.flac');
+    expect(result.status).toBe(400);
+    expect(result.error?.param).toBe('file');
+    expect(result.error?.message).toMatch(
+      /10\.0 h long; this service transcribes at most 2\.0 h \(SVC_AUDIO_MAX_SECONDS\)/,
+    );
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(result.rssGrowthMb).toBeLessThan(200);
+  });
+});
