@@ -1,12 +1,17 @@
 /**
  * The hostile suite's vision, audio and upstream cases for the bench, with the engines they need.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import type { ModelEngines } from '../../server/app';
 import { createApp } from '../../server/app';
 import { resolveConfig } from '../../server/config';
+import { createLocalAudioEngine } from '../../server/engines/audio-local';
 import { closeOcrWorker, createLocalVisionEngine } from '../../server/engines/vision-local';
 import { KEY } from '../../tests/server/support/test-app';
 import { postStatus, type HostileCase } from '../hostile.bench';
@@ -49,6 +54,39 @@ export async function hostileMediaCases(): Promise<{
   close: () => Promise<void>;
 }> {
   const [big, small] = await Promise.all([blankPng(7000, 7000), blankPng(8, 8)]);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hostile-bench-'));
+  const flac = path.join(dir, 'ten-hours.flac');
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'anullsrc=r=8000:cl=mono',
+    '-t',
+    '36000',
+    '-c:a',
+    'flac',
+    '-y',
+    flac,
+  ]);
+  const bomb = new Uint8Array(readFileSync(flac));
+  const upload = async (
+    app: Parameters<HostileCase['run']>[0],
+    bytes: Uint8Array<ArrayBuffer>,
+    filename: string,
+  ) => {
+    const form = new FormData();
+    form.append('model', 'svc-audio');
+    form.append('file', new Blob([bytes]), filename);
+    const response = await app.request('/v1/audio/transcriptions', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}` },
+      body: form,
+    });
+    await response.arrayBuffer();
+    return response.status;
+  };
   const upstream = await hostileUpstream();
   const upstreamApp = createApp(resolveConfig({ SVC_API_KEYS: KEY, SVC_UPSTREAM_URL: upstream.url }), {
     log: () => undefined,
@@ -74,6 +112,15 @@ export async function hostileMediaCases(): Promise<{
       },
     },
     {
+      name: 'audio: 6.9 MB of FLAC holding 10 hours of silence',
+      run: (app) => upload(app, bomb, 'ten-hours.flac'),
+    },
+    {
+      name: 'audio: an HLS playlist naming a local file',
+      run: (app) =>
+        upload(app, new TextEncoder().encode(`#EXTM3U\n#EXTINF:1,\n${flac}\n#EXT-X-ENDLIST\n`), 'x.m3u8'),
+    },
+    {
       name: 'upstream: one unterminated event over 10 MB of lines',
       run: () =>
         postStatus(upstreamApp, '/v1/chat/completions', {
@@ -83,11 +130,12 @@ export async function hostileMediaCases(): Promise<{
     },
   ];
   return {
-    engines: { 'svc-vision': createLocalVisionEngine(), 'svc-audio': null },
+    engines: { 'svc-vision': createLocalVisionEngine(), 'svc-audio': createLocalAudioEngine() },
     cases,
     close: async () => {
       await upstream.close();
       await closeOcrWorker();
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
