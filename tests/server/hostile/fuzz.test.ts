@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import { resolveConfig } from '../../../server/config';
 import { createLocalAudioEngine } from '../../../server/engines/audio-local';
+import { canonicalWav } from '../../../server/engines/audio-local/wav-header';
 import { createReferenceEngines } from '../../../server/engines/reference/index';
 import { closeOcrWorker, createLocalVisionEngine } from '../../../server/engines/vision-local';
 import { LOOP_BUDGET_MS } from './under-load';
@@ -36,21 +37,9 @@ const app = createApp(
 );
 /** A WAV of `ms` milliseconds of silence, 16 kHz mono 16-bit: valid audio the recogniser runs on. */
 function silentWav(ms: number): Uint8Array {
-  const samples = Math.round((16_000 * ms) / 1000);
-  const bytes = Buffer.alloc(44 + samples * 2);
-  bytes.write('RIFF', 0);
-  bytes.writeUInt32LE(36 + samples * 2, 4);
-  bytes.write('WAVEfmt ', 8);
-  bytes.writeUInt32LE(16, 16);
-  bytes.writeUInt16LE(1, 20);
-  bytes.writeUInt16LE(1, 22);
-  bytes.writeUInt32LE(16_000, 24);
-  bytes.writeUInt32LE(32_000, 28);
-  bytes.writeUInt16LE(2, 32);
-  bytes.writeUInt16LE(16, 34);
-  bytes.write('data', 36);
-  bytes.writeUInt32LE(samples * 2, 40);
-  return new Uint8Array(bytes);
+  const dataLength = Math.round((16_000 * ms) / 1000) * 2;
+  const format = { audioFormat: 1, channels: 1, sampleRate: 16_000, bitsPerSample: 16 };
+  return new Uint8Array(canonicalWav(new Uint8Array(dataLength), { ...format, dataOffset: 0, dataLength }));
 }
 let GREEN_PNG = '';
 beforeAll(async () => {
