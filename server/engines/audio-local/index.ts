@@ -11,7 +11,7 @@ import {
   type GenerateOptions,
   type Transcript,
 } from '../engine';
-import { JobQueue, QueueFullError } from './job-queue';
+import { JobQueue, QueueFullError } from '../job-queue';
 import { ChildMissingError, ChildTimeoutError } from './run-child';
 import {
   APT_INSTALL_LINE,

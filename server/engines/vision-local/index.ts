@@ -5,7 +5,7 @@
 import os from 'node:os';
 import { countMessageTokensYielding, countTokens, decodeTokens, encodeTokens } from '../../tokens';
 // The audio engine's queue serves here too: one bounded-concurrency rule for the heavy local work.
-import { JobQueue, QueueFullError } from '../audio-local/job-queue';
+import { JobQueue, QueueFullError } from '../job-queue';
 import {
   EngineError,
   type ChatEngine,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JobQueue, QueueFullError } from '../../../server/engines/audio-local/job-queue';
+import { JobQueue, QueueFullError } from '../../../server/engines/job-queue';
 
 function gate(): { promise: Promise<void>; open: () => void } {
   let open = () => {};
