@@ -1,10 +1,7 @@
 /**
  * The hostile suite's vision, audio and upstream cases for the bench, with the engines they need.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -13,6 +10,8 @@ import { createApp } from '../../server/app';
 import { resolveConfig } from '../../server/config';
 import { createLocalAudioEngine } from '../../server/engines/audio-local';
 import { closeOcrWorker, createLocalVisionEngine } from '../../server/engines/vision-local';
+import { silentFlac, transcriptionForm } from '../../tests/server/engines-local/support/silence';
+import { startUnterminatedEventUpstream } from '../../tests/server/hostile/hostile-upstream';
 import { KEY } from '../../tests/server/support/test-app';
 import { postStatus, type HostileCase } from '../hostile.bench';
 
@@ -23,31 +22,6 @@ async function blankPng(width: number, height: number): Promise<string> {
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
-/** An upstream on loopback that streams one event which never closes, over 10 MB of lines. */
-async function hostileUpstream(): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = http.createServer((_req, res) => {
-    void (async () => {
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.write('data: {"choices": [{"delta": {"content": "\n');
-      const line = `data: ${'a'.repeat(1000)}\n`;
-      for (let i = 0; i < 10_000 && !res.destroyed; i += 1) {
-        if (!res.write(line)) await new Promise((resolve) => res.once('drain', resolve));
-      }
-      res.end();
-    })();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 export async function hostileMediaCases(): Promise<{
   engines: Partial<ModelEngines>;
   cases: HostileCase[];
@@ -55,39 +29,21 @@ export async function hostileMediaCases(): Promise<{
 }> {
   const [big, small] = await Promise.all([blankPng(7000, 7000), blankPng(8, 8)]);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'hostile-bench-'));
-  const flac = path.join(dir, 'ten-hours.flac');
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'anullsrc=r=8000:cl=mono',
-    '-t',
-    '36000',
-    '-c:a',
-    'flac',
-    '-y',
-    flac,
-  ]);
-  const bomb = new Uint8Array(readFileSync(flac));
+  const { file: flac, bytes: bomb } = silentFlac(dir, 36_000);
   const upload = async (
     app: Parameters<HostileCase['run']>[0],
     bytes: Uint8Array<ArrayBuffer>,
     filename: string,
   ) => {
-    const form = new FormData();
-    form.append('model', 'svc-audio');
-    form.append('file', new Blob([bytes]), filename);
     const response = await app.request('/v1/audio/transcriptions', {
       method: 'POST',
       headers: { authorization: `Bearer ${KEY}` },
-      body: form,
+      body: transcriptionForm(bytes, filename),
     });
     await response.arrayBuffer();
     return response.status;
   };
-  const upstream = await hostileUpstream();
+  const upstream = await startUnterminatedEventUpstream();
   const upstreamApp = createApp(resolveConfig({ SVC_API_KEYS: KEY, SVC_UPSTREAM_URL: upstream.url }), {
     log: () => undefined,
   });

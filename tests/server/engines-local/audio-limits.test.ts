@@ -12,6 +12,7 @@ import { EngineError } from '../../../server/engines/engine';
 import { createLocalAudioEngine } from '../../../server/engines/audio-local';
 import { detectAudioFormat } from '../../../server/engines/audio-local/audio-format';
 import { FliteAudio } from './support/flite-audio';
+import { silentFlac } from './support/silence';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'audio-limits-'));
 const audio = new FliteAudio();
@@ -22,21 +23,7 @@ beforeAll(() => {
   spoken = audio.speak('the weather will be sunny tomorrow');
   // An MP3 of speech that the service could transcribe if it followed a playlist to it.
   execFileSync('ffmpeg', ['-v', 'error', '-i', spoken, '-y', path.join(dir, 'secret.mp3')]);
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'anullsrc=r=8000:cl=mono',
-    '-t',
-    '600',
-    '-c:a',
-    'flac',
-    '-y',
-    path.join(dir, 'ten.flac'),
-  ]);
-  tenMinutes = new Uint8Array(readFileSync(path.join(dir, 'ten.flac')));
+  tenMinutes = silentFlac(dir, 600).bytes;
 }, 60_000);
 
 afterAll(() => {

@@ -4,34 +4,20 @@
  * 6.9 MB of FLAC holding 10 hours of silence (once a 1.13 GB temporary WAV read whole into memory).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalAudioEngine } from '../../../server/engines/audio-local';
+import { silentFlac, transcriptionForm } from '../engines-local/support/silence';
 import { errorOf, KEY, testApp } from '../support/test-app';
 import { LOOP_BUDGET_MS, underLoad } from './under-load';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'hostile-audio-'));
-let bomb: Uint8Array = new Uint8Array();
+let bomb = new Uint8Array(0);
 
 beforeAll(() => {
-  const file = path.join(dir, 'ten-hours.flac');
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'anullsrc=r=8000:cl=mono',
-    '-t',
-    '36000',
-    '-c:a',
-    'flac',
-    '-y',
-    file,
-  ]);
-  bomb = new Uint8Array(readFileSync(file));
+  bomb = silentFlac(dir, 36_000).bytes;
 }, 60_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -41,16 +27,13 @@ const { app } = testApp(
   { engines: { 'svc-audio': createLocalAudioEngine() } },
 );
 
-async function upload(bytes: Uint8Array, filename: string) {
+async function upload(bytes: Uint8Array<ArrayBuffer>, filename: string) {
   const before = process.memoryUsage().rss;
   const report = await underLoad(app, async () => {
-    const form = new FormData();
-    form.append('model', 'svc-audio');
-    form.append('file', new Blob([new Uint8Array(bytes)]), filename);
     const response = await app.request('/v1/audio/transcriptions', {
       method: 'POST',
       headers: { authorization: `Bearer ${KEY}` },
-      body: form,
+      body: transcriptionForm(bytes, filename),
     });
     return { status: response.status, error: response.status >= 400 ? await errorOf(response) : null };
   });

@@ -6,23 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import { resolveConfig } from '../../../server/config';
-import { startFakeUpstream, type FakeUpstream } from '../engines/upstream/fake-upstream';
+import type { FakeUpstream } from '../engines/upstream/fake-upstream';
+import { startUnterminatedEventUpstream } from './hostile-upstream';
 import { KEY } from '../support/test-app';
 import { LOOP_BUDGET_MS, underLoad } from './under-load';
 
 let upstream: FakeUpstream;
 
 beforeAll(async () => {
-  upstream = await startFakeUpstream(async (_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/event-stream' });
-    res.write('data: {"id": "x", "choices": [{"delta": {"content": "\n');
-    // 10 MB of lines in one event that never closes its brackets.
-    const line = `data: ${'a'.repeat(1000)}\n`;
-    for (let i = 0; i < 10_000 && !res.destroyed; i += 1) {
-      if (!res.write(line)) await new Promise((resolve) => res.once('drain', resolve));
-    }
-    res.end();
-  });
+  upstream = await startUnterminatedEventUpstream();
 });
 
 afterAll(() => upstream.close());
