@@ -10,6 +10,8 @@ export interface AudioFormat {
   name: string;
   /** ffmpeg's demuxer for it (`-f`). */
   demuxer: string;
+  /** Demuxer options given before `-i`. */
+  inputOptions?: readonly string[];
 }
 
 const ascii = (bytes: Uint8Array, from: number, length: number): string =>
@@ -26,7 +28,9 @@ export function detectAudioFormat(bytes: Uint8Array): AudioFormat | null {
   if (ascii(bytes, 0, 4) === 'OggS') return { name: 'OGG', demuxer: 'ogg' };
   if (bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3)
     return { name: 'WebM/Matroska', demuxer: 'matroska' };
-  if (bytes.length >= 12 && ascii(bytes, 4, 4) === 'ftyp') return { name: 'MP4/M4A', demuxer: 'mov' };
+  // MP4 data references can name other files; ffmpeg ignores them by default, and is told so anyway.
+  if (bytes.length >= 12 && ascii(bytes, 4, 4) === 'ftyp')
+    return { name: 'MP4/M4A', demuxer: 'mov', inputOptions: ['-enable_drefs', '0'] };
   if (ascii(bytes, 0, 3) === 'ID3') return { name: 'MP3', demuxer: 'mp3' };
   const sync = bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0;
   if (sync) {

@@ -3,6 +3,7 @@
  * (SIGKILL: the tools here hold no state worth a graceful stop) and waits until it is gone.
  */
 import { spawn } from 'node:child_process';
+import type { Writable } from 'node:stream';
 
 export interface ChildResult {
   code: number | null;
@@ -35,6 +36,8 @@ export interface RunChildOptions {
   timeoutMs: number;
   /** Called with the child's pid once it runs (tests use it to check the child is gone). */
   onSpawn?: (pid: number) => void;
+  /** Takes the child's stdout as it comes (and is ended with it) instead of it being collected. */
+  stdout?: Writable;
 }
 
 const STDOUT_LIMIT = 8 * 1024 * 1024;
@@ -68,11 +71,13 @@ export function runChild(
     child.on('spawn', () => {
       if (child.pid !== undefined) options.onSpawn?.(child.pid);
     });
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      if (stdout.length > STDOUT_LIMIT)
-        stop(new Error(`${command} wrote more than ${STDOUT_LIMIT} bytes of output`));
-    });
+    if (options.stdout) child.stdout.pipe(options.stdout);
+    else
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        stdout += chunk;
+        if (stdout.length > STDOUT_LIMIT)
+          stop(new Error(`${command} wrote more than ${STDOUT_LIMIT} bytes of output`));
+      });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-STDERR_TAIL);
     });

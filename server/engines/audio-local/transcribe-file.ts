@@ -1,22 +1,24 @@
 /**
- * One transcription, start to end: the upload goes to a private temporary folder, becomes 16 kHz
- * mono 16-bit WAV (rewritten in process when it already is, converted by ffmpeg otherwise), and
- * pocketsphinx reads it with word timings. The folder is removed whatever happens.
+ * One transcription, start to end, in a private temporary folder removed whatever happens. Audio
+ * that already is 16 kHz mono 16-bit WAV has its samples written there for pocketsphinx (never more
+ * than the upload); anything else is copied there and ffmpeg decodes it into a FIFO that pocketsphinx
+ * reads as it comes. pocketsphinx gives word timings.
  *
  * ffmpeg reads only an accepted container, through that container's demuxer, with no protocol but
- * `file` (see audio-format.ts); the length is probed before decoding and capped while decoding, and
- * the decoded audio is never read into memory: pocketsphinx streams it from disk.
+ * `file` (see audio-format.ts and decode.ts); the length is probed before decoding and counted while
+ * decoding, and the decoded audio is never held whole, in memory or on disk (see pcm-pipe.ts).
  */
-import { existsSync } from 'node:fs';
-import { mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Transcript } from '../engine';
 import { ACCEPTED_AUDIO, detectAudioFormat, type AudioFormat } from './audio-format';
+import { decoderCommand, probeSeconds } from './decode';
+import { DecoderExitError, makeFifo, PcmLimitError, pipeDecoderToRecogniser, type Command } from './pcm-pipe';
 import { runChild } from './run-child';
 import { parseSphinxWords, wordsToSegments } from './sphinx-output';
 import type { AudioEngineStatus } from './tools';
-import { canonicalWav, isSphinxReady, parseWav, sphinxDuration } from './wav-header';
+import { isSphinxReady, parseWav, sphinxDuration } from './wav-header';
 
 /** The upload could not be decoded as audio; `reason` is for the client. */
 export class AudioDecodeError extends Error {
@@ -57,114 +59,103 @@ export interface TranscribeFileOptions {
 /** 16 kHz mono 16-bit PCM: bytes per second of decoded audio. */
 const BYTES_PER_SECOND = 32_000;
 
-/** The length ffprobe reads from the container, in seconds; null when it cannot tell (or is missing). */
-async function probeSeconds(
-  ffmpeg: string,
-  format: AudioFormat,
-  inputPath: string,
-  options: TranscribeFileOptions,
-): Promise<number | null> {
-  const ffprobe = path.join(path.dirname(ffmpeg), 'ffprobe');
-  if (!existsSync(ffprobe)) return null;
-  const args = ['-v', 'error', '-protocol_whitelist', 'file', '-f', format.demuxer];
-  args.push('-show_entries', 'format=duration', '-of', 'csv=p=0', inputPath);
-  const result = await runChild(ffprobe, args, {
-    signal: options.signal,
-    timeoutMs: Math.min(options.timeoutMs, 30_000),
-    onSpawn: (pid) => options.onSpawn?.('ffprobe', pid),
-  });
-  const seconds = Number.parseFloat(result.stdout.trim());
-  return result.code === 0 && Number.isFinite(seconds) ? seconds : null;
+/** pocketsphinx reading raw PCM from `pcmPath` (a file or a FIFO) to its end, without seeking. */
+function recogniserCommand(tools: AudioEngineStatus, pocketsphinx: string, pcmPath: string): Command {
+  const { hmm, lm, dict } = tools.paths;
+  const args = ['-infile', pcmPath, '-time', 'yes', '-hmm', hmm, '-lm', lm, '-dict', dict];
+  return { name: 'pocketsphinx', path: pocketsphinx, args: [...args, '-logfn', '/dev/null'] };
 }
 
-async function toSphinxWav(file: Uint8Array, dir: string, options: TranscribeFileOptions): Promise<string> {
-  const wavPath = path.join(dir, 'audio.wav');
+function transcript(output: string, bytes: number): Transcript {
+  if (bytes < 2) throw new AudioDecodeError('the file holds no audio samples');
+  const segments = wordsToSegments(parseSphinxWords(output));
+  return { text: segments.map((s) => s.text).join(' '), segments, duration: bytes / BYTES_PER_SECOND };
+}
+
+/** Recognises the samples of an upload that needs no decoding: no more bytes than were uploaded. */
+async function recognisePcm(
+  pcm: Uint8Array,
+  dir: string,
+  options: TranscribeFileOptions,
+  pocketsphinx: string,
+): Promise<Transcript> {
+  const pcmPath = path.join(dir, 'pcm');
+  await writeFile(pcmPath, pcm, { mode: 0o600 });
+  const recogniser = recogniserCommand(options.tools, pocketsphinx, pcmPath);
+  const result = await runChild(recogniser.path, recogniser.args, {
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
+    onSpawn: (pid) => options.onSpawn?.('pocketsphinx', pid),
+  });
+  if (result.code !== 0)
+    throw new Error(`pocketsphinx exited with code ${result.code}: ${result.stderr.slice(-500)}`);
+  return transcript(result.stdout, pcm.length);
+}
+
+/** Decodes the upload at `inputPath` into a FIFO the recogniser reads, counting what passes. */
+async function decodeAndRecognise(
+  inputPath: string,
+  format: AudioFormat,
+  ffmpeg: string,
+  options: TranscribeFileOptions,
+  pocketsphinx: string,
+): Promise<Transcript> {
+  const declared = await probeSeconds(ffmpeg, format, inputPath, options);
+  if (declared !== null && declared > options.maxSeconds)
+    throw new AudioTooLongError(declared, options.maxSeconds);
+  const fifoPath = path.join(path.dirname(inputPath), 'pcm');
+  await makeFifo(fifoPath, options.signal);
+  const decoder = decoderCommand(ffmpeg, format, inputPath, fifoPath, options.maxSeconds);
+  const recogniser = recogniserCommand(options.tools, pocketsphinx, fifoPath);
+  const { bytes, recogniser: result } = await pipeDecoderToRecogniser(decoder, recogniser, {
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
+    maxBytes: options.maxSeconds * BYTES_PER_SECOND,
+    ...(options.onSpawn && { onSpawn: options.onSpawn }),
+  }).catch((failure: unknown) => {
+    // The header may have lied (or said nothing): the count of decoded bytes is what decides.
+    if (failure instanceof PcmLimitError) throw new AudioTooLongError(null, options.maxSeconds);
+    if (failure instanceof DecoderExitError) {
+      const detail = failure.result.stderr.trim().split('\n').pop()?.replaceAll(inputPath, 'the file') ?? '';
+      throw new AudioDecodeError(
+        `the ${format.name} file could not be decoded${detail ? ` (${detail})` : ''}`,
+      );
+    }
+    throw failure;
+  });
+  return transcript(result.stdout, bytes);
+}
+
+/** Runs `work` in a new private temporary folder (mode 0700), removed whatever happens. */
+async function inPrivateDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'svc-audio-'));
+  try {
+    return await work(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Transcribes one upload; throws AudioDecodeError, AudioTooLongError, ConverterMissingError, a child error or the abort reason. */
+export async function transcribeFile(file: Uint8Array, options: TranscribeFileOptions): Promise<Transcript> {
+  const pocketsphinx = options.tools.paths.pocketsphinx;
+  if (!pocketsphinx) throw new Error('pocketsphinx is not installed');
   const info = parseWav(file);
   if (isSphinxReady(info)) {
+    // parseWav counts only the bytes present, so a header claiming more allocates nothing.
+    if (info.dataLength < 2) throw new AudioDecodeError('the file holds no audio samples');
     if (sphinxDuration(info) > options.maxSeconds)
       throw new AudioTooLongError(sphinxDuration(info), options.maxSeconds);
-    await writeFile(wavPath, canonicalWav(file, info));
-    return wavPath;
+    const pcm = file.subarray(info.dataOffset, info.dataOffset + info.dataLength);
+    return inPrivateDir((dir) => recognisePcm(pcm, dir, options, pocketsphinx));
   }
   const format = detectAudioFormat(file);
   if (!format) throw new AudioDecodeError(`it is not in an accepted audio format (${ACCEPTED_AUDIO})`);
   const ffmpeg = options.tools.paths.ffmpeg;
   if (!ffmpeg) throw new ConverterMissingError();
-  const inputPath = path.join(dir, 'input');
-  await writeFile(inputPath, file);
-  const declared = await probeSeconds(ffmpeg, format, inputPath, options);
-  if (declared !== null && declared > options.maxSeconds)
-    throw new AudioTooLongError(declared, options.maxSeconds);
-  // One demuxer, no protocol but the file itself: nothing the upload names is ever opened. `-t` caps
-  // the decoded length whatever the header said, and -bitexact with -map_metadata -1 keep the header
-  // at the plain 44 bytes pocketsphinx expects.
-  const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file'];
-  args.push('-f', format.demuxer, '-i', inputPath, '-vn', '-ac', '1', '-ar', '16000');
-  args.push('-t', String(options.maxSeconds + 1));
-  args.push('-c:a', 'pcm_s16le', '-bitexact', '-map_metadata', '-1', '-f', 'wav', '-y', wavPath);
-  const result = await runChild(ffmpeg, args, {
-    signal: options.signal,
-    timeoutMs: options.timeoutMs,
-    onSpawn: (pid) => options.onSpawn?.('ffmpeg', pid),
+  return inPrivateDir(async (dir) => {
+    const inputPath = path.join(dir, 'input');
+    await writeFile(inputPath, file, { mode: 0o600 });
+    return decodeAndRecognise(inputPath, format, ffmpeg, options, pocketsphinx);
   });
-  if (result.code !== 0) {
-    const detail = result.stderr.trim().split('\n').pop()?.replaceAll(inputPath, 'the file') ?? '';
-    throw new AudioDecodeError(`the ${format.name} file could not be decoded${detail ? ` (${detail})` : ''}`);
-  }
-  return wavPath;
-}
-
-/** The WAV's header and length from its first bytes and its size: the samples stay on disk. */
-async function readWavInfo(wavPath: string): Promise<ReturnType<typeof parseWav>> {
-  const handle = await open(wavPath, 'r');
-  try {
-    const head = new Uint8Array(4096);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    const info = parseWav(head.subarray(0, bytesRead));
-    if (!info) return null;
-    const { size } = await stat(wavPath);
-    return { ...info, dataLength: Math.max(0, size - info.dataOffset) };
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Transcribes one upload; throws AudioDecodeError, ConverterMissingError, a child error or the abort reason. */
-export async function transcribeFile(file: Uint8Array, options: TranscribeFileOptions): Promise<Transcript> {
-  const { paths } = options.tools;
-  if (!paths.pocketsphinx) throw new Error('pocketsphinx is not installed');
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'svc-audio-'));
-  try {
-    const wavPath = await toSphinxWav(file, dir, options);
-    const info = await readWavInfo(wavPath);
-    if (!info || info.dataLength === 0) throw new AudioDecodeError('the file holds no audio samples');
-    // The header may have lied: ffmpeg stopped at maxSeconds + 1, so reaching past the limit means longer.
-    if (info.dataLength / BYTES_PER_SECOND > options.maxSeconds)
-      throw new AudioTooLongError(null, options.maxSeconds);
-    const args = [
-      '-infile',
-      wavPath,
-      '-time',
-      'yes',
-      '-hmm',
-      paths.hmm,
-      '-lm',
-      paths.lm,
-      '-dict',
-      paths.dict,
-      '-logfn',
-      '/dev/null',
-    ];
-    const result = await runChild(paths.pocketsphinx, args, {
-      signal: options.signal,
-      timeoutMs: options.timeoutMs,
-      onSpawn: (pid) => options.onSpawn?.('pocketsphinx', pid),
-    });
-    if (result.code !== 0)
-      throw new Error(`pocketsphinx exited with code ${result.code}: ${result.stderr.slice(-500)}`);
-    const segments = wordsToSegments(parseSphinxWords(result.stdout));
-    return { text: segments.map((s) => s.text).join(' '), segments, duration: sphinxDuration(info) };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
 }

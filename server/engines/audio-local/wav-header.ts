@@ -1,6 +1,7 @@
 /**
  * Just enough of the WAV format to tell whether audio is already what PocketSphinx reads (16 kHz,
- * mono, 16-bit PCM) and to write it back with the plain 44-byte header the tool expects.
+ * mono, 16-bit PCM), so its samples go to the recogniser without ffmpeg, and to write such audio
+ * with a plain 44-byte header (tests build their WAVs with it).
  */
 
 export interface WavInfo {

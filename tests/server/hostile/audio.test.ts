@@ -1,7 +1,8 @@
 /**
  * Audio uploads that once read local files or blew up memory (findings of an attack with a valid
  * key), through the whole service with the real local engine: a playlist naming a local file, and
- * 6.9 MB of FLAC holding 10 hours of silence (once a 1.13 GB temporary WAV read whole into memory).
+ * 6.9 MB of FLAC holding 10 hours of silence (once a 1.13 GB temporary WAV read whole into memory),
+ * with its length in its header and without.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -56,6 +57,7 @@ describe('hostile audio uploads', { timeout: 30_000 }, () => {
     );
     expect(existing.status).toBe(400);
     expect(existing.error?.param).toBe('file');
+    expect(existing.error?.message).toMatch(/not in an accepted audio format/);
     expect(missing).toMatchObject({ status: existing.status, error: existing.error });
   });
 
@@ -68,6 +70,20 @@ describe('hostile audio uploads', { timeout: 30_000 }, () => {
       /10\.0 h long; this service transcribes at most 2\.0 h \(SVC_AUDIO_MAX_SECONDS\)/,
     );
     expect(performance.now() - started).toBeLessThan(10_000);
-    expect(result.rssGrowthMb).toBeLessThan(200);
+    expect(result.rssGrowthMb).toBeLessThan(100);
+  });
+
+  it('refuses 10 hours of FLAC whose header gives no length once decoding passes the limit, in bounded memory', async () => {
+    // STREAMINFO's total-samples field zeroed: ffprobe can tell nothing, so the decoded bytes decide.
+    const noLength = bomb.slice();
+    noLength[21] = (noLength[21] ?? 0) & 0xf0;
+    noLength.fill(0, 22, 26);
+    const result = await upload(noLength, 'ten-hours.flac');
+    expect(result.status).toBe(400);
+    expect(result.error?.param).toBe('file');
+    expect(result.error?.message).toMatch(
+      /longer than that; this service transcribes at most 2\.0 h \(SVC_AUDIO_MAX_SECONDS\)/,
+    );
+    expect(result.rssGrowthMb).toBeLessThan(100);
   });
 });
