@@ -4,30 +4,21 @@
  * temporary folder is gone after every outcome. The engine's temporary folders go to a folder of
  * this test's own (TMPDIR, read by os.tmpdir() on each call), so they can be watched.
  */
-import { execFileSync } from 'node:child_process';
-import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalAudioEngine, type LocalAudioOptions } from '../../../server/engines/audio-local';
 import { EngineError, type Transcript } from '../../../server/engines/engine';
 import { FliteAudio } from './support/flite-audio';
-import { silentFlac } from './support/silence';
+import { silentAudio, silentFlac, withoutLength } from './support/silence';
 
 const fixtures = mkdtempSync(path.join(os.tmpdir(), 'audio-streaming-'));
 const engineTmp = mkdtempSync(path.join(os.tmpdir(), 'audio-streaming-engine-'));
 const previousTmp = process.env.TMPDIR;
 const audio = new FliteAudio();
 let speech: Uint8Array = new Uint8Array();
-let tenMinutes: Uint8Array = new Uint8Array();
-
-/** The FLAC with its STREAMINFO total-samples field zeroed: a stream whose header gives no length. */
-function withoutLength(flac: Uint8Array): Uint8Array {
-  const copy = flac.slice();
-  copy[21] = (copy[21] ?? 0) & 0xf0;
-  copy.fill(0, 22, 26);
-  return copy;
-}
+let tenMinutes = new Uint8Array(0);
 
 /** A WAV whose RIFF and data chunk sizes claim about 4 GB, whatever it holds. */
 function claimingFourGigabytes(wav: Uint8Array): Uint8Array {
@@ -119,20 +110,8 @@ describe('decoded audio streams to the recogniser', { timeout: 60_000 }, () => {
   });
 
   it('decodes what an 8 kHz WAV holds when its header claims 4 GB', async () => {
-    const narrow = path.join(fixtures, 'narrow.wav');
-    execFileSync('ffmpeg', [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'anullsrc=r=8000:cl=mono',
-      '-t',
-      '2',
-      '-y',
-      narrow,
-    ]);
-    const result = await outcome(claimingFourGigabytes(new Uint8Array(readFileSync(narrow))));
+    const narrow = silentAudio(fixtures, 2, 'wav').bytes;
+    const result = await outcome(claimingFourGigabytes(narrow));
     expect(result).not.toBeInstanceOf(Error);
     expect((result as Transcript).duration).toBeCloseTo(2, 1);
   });
