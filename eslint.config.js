@@ -7,6 +7,14 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Each page is a feature; a feature never imports another (what two pages share lives below them).
+const FEATURES = ['audio', 'chat', 'code', 'models', 'vision'];
+const featureZones = FEATURES.map((feature) => ({
+  target: `./src/features/${feature}`,
+  from: FEATURES.filter((other) => other !== feature).map((other) => `./src/features/${other}`),
+  message: 'Features never import each other; move what they share to components/, stores/ or lib/.',
+}));
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-output', 'bench-output', 'coverage'] },
   js.configs.recommended,
@@ -25,14 +33,30 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            // Dependencies run one way: lib -> stores -> features -> app.
-            { target: './src/lib', from: ['./src/stores', './src/features', './src/app', './src/components'] },
+            // The protocol core is shared by the playground and the service, so it imports neither.
+            {
+              target: './src/protocol',
+              from: [
+                './src/lib',
+                './src/stores',
+                './src/features',
+                './src/app',
+                './src/components',
+                './server',
+              ],
+            },
+            // Dependencies run one way: protocol -> lib -> stores -> features -> app.
+            {
+              target: './src/lib',
+              from: ['./src/stores', './src/features', './src/app', './src/components'],
+            },
             { target: './src/stores', from: ['./src/features', './src/app', './src/components'] },
             { target: './src/components', from: ['./src/features', './src/app'] },
             { target: './src/features', from: ['./src/app'] },
-            // The server shares only the wire types with the playground.
-            { target: './server', from: './src', except: ['./lib/api/wire.ts'] },
+            // The server shares only the protocol core with the playground.
+            { target: './server', from: './src', except: ['./protocol'] },
             { target: './src', from: './server' },
+            ...featureZones,
           ],
         },
       ],
@@ -55,7 +79,42 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['react', 'react-dom', 'react/*', 'zustand', '@tanstack/*'], message: 'src/lib has no React.' }] },
+        {
+          patterns: [
+            {
+              group: ['react', 'react-dom', 'react/*', 'zustand', '@tanstack/*'],
+              message: 'src/lib has no React.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The core runs in the browser and in Node: no DOM, no Node built-ins, only what both have
+    // (fetch streams, TextDecoder, AbortSignal).
+    files: ['src/protocol/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'react', 'react-dom', 'zustand', '@tanstack/*'],
+              message: 'The protocol core has no DOM, no Node and no React.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'indexedDB'].map(
+          (name) => ({ name, message: 'The protocol core runs in Node too: no DOM.' }),
+        ),
+        ...['process', 'Buffer', 'global', '__dirname', '__filename', 'require'].map((name) => ({
+          name,
+          message: 'The protocol core runs in the browser too: no Node globals.',
+        })),
       ],
     },
   },

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createParser } from 'eventsource-parser';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import { decodeStream, StreamParser, type StreamMessage } from '../src/lib/api/stream-decoder';
+import { decodeStream, StreamParser, type StreamMessage } from '../src/protocol/stream/decode-stream';
 
 const FIXTURES = join(import.meta.dirname, '../tests/fixtures/streams');
 const TARGET_BYTES = Number(process.env.BENCH_DECODER_MB ?? 32) * 1e6;

@@ -1,29 +1,15 @@
 /**
  * The five models of the interface and the endpoint each one serves.
  */
-import type { Model, ModelId } from '../src/lib/api/wire';
-import type { LimitedEndpoint } from './config';
+import type { Model, ModelId } from '../src/protocol/wire';
+import { ENDPOINT_PATHS, MODEL_ENDPOINTS, type LimitedEndpoint } from '../src/protocol/endpoints';
 
 /** The fixed `created` timestamp of every model (2025-01-01T00:00:00Z): the catalog does not change at run time. */
 export const MODELS_CREATED = 1_735_689_600;
 
-/** Model id → the endpoint it serves. */
-export const MODEL_ENDPOINTS: Readonly<Record<ModelId, LimitedEndpoint>> = {
-  'svc-chat': 'chat',
-  'svc-reasoner': 'chat',
-  'svc-coder': 'code',
-  'svc-vision': 'vision',
-  'svc-audio': 'audio',
-};
+export { MODEL_ENDPOINTS };
 
 export const MODEL_IDS = Object.keys(MODEL_ENDPOINTS) as ModelId[];
-
-const ENDPOINT_PATHS: Readonly<Record<LimitedEndpoint, string>> = {
-  chat: '/chat/completions',
-  code: '/code/completions',
-  vision: '/vision/analyze',
-  audio: '/audio/transcriptions',
-};
 
 /** True when `id` is one of the five model ids. */
 export function isModelId(id: string): id is ModelId {

@@ -22,7 +22,8 @@ export interface UpstreamConfig {
 }
 
 /** The four rate-limited endpoints. */
-export type LimitedEndpoint = 'chat' | 'code' | 'vision' | 'audio';
+export type { LimitedEndpoint } from '../src/protocol/endpoints';
+import type { LimitedEndpoint } from '../src/protocol/endpoints';
 
 /** `sse`: `data: ` lines ending with `data: [DONE]`; `jsonl`: bare JSON lines, no [DONE]. */
 export type StreamFormat = 'sse' | 'jsonl';

@@ -3,7 +3,7 @@
  * the chat-completion format), loaded once by importing the encoding module directly.
  */
 import { decode, decodeGenerator, encode } from 'gpt-tokenizer/encoding/o200k_base';
-import type { ChatMessage } from '../src/lib/api/wire';
+import type { ChatMessage } from '../src/protocol/wire';
 
 // User text may contain strings like "<|endoftext|>"; they are ordinary text here, never special tokens.
 const PLAIN_TEXT = { disallowedSpecial: new Set<string>() } as const;

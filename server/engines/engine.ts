@@ -4,7 +4,7 @@ import type {
   FinishReason,
   TokenLogprob,
   Usage,
-} from '../../src/lib/api/wire';
+} from '../../src/protocol/wire';
 
 /**
  * What an engine yields while it generates. Streaming and non-streaming replies are both built from

@@ -10,7 +10,8 @@ import type {
   FinishReason,
   TokenLogprob,
   Usage,
-} from '../../src/lib/api/wire';
+} from '../../src/protocol/wire';
+import { ChunkFolder } from '../../src/protocol/chat/chunk-folder';
 import type { EngineEvent } from '../engines/engine';
 
 export interface ReplyMeta {
@@ -86,52 +87,9 @@ export async function* chatChunks(
   throw new Error('The engine ended its reply without a finish event.');
 }
 
-/** Folds a whole chunk sequence into the non-streaming `chat.completion` object. */
+/** Folds a whole chunk sequence into the non-streaming `chat.completion` object (the core's folder). */
 export async function foldChatChunks(chunks: AsyncIterable<ChatCompletionChunk>): Promise<ChatCompletion> {
-  let content = '';
-  let reasoning: string | null = null;
-  let call: { name: string; arguments: string } | null = null;
-  let logprobs: TokenLogprob[] | null = null;
-  let wantsLogprobs = false;
-  let finishReason: FinishReason | null = null;
-  let usage: Usage | undefined;
-  let head: ChatCompletionChunk | undefined;
-  for await (const chunk of chunks) {
-    head ??= chunk;
-    const choice = chunk.choices[0];
-    if (!choice) continue;
-    const { delta } = choice;
-    if (typeof delta.content === 'string') content += delta.content;
-    if (typeof delta.reasoning_content === 'string') reasoning = (reasoning ?? '') + delta.reasoning_content;
-    if (delta.function_call) {
-      call ??= { name: '', arguments: '' };
-      if (delta.function_call.name) call.name = delta.function_call.name;
-      call.arguments += delta.function_call.arguments ?? '';
-    }
-    if ('logprobs' in choice) wantsLogprobs = true;
-    if (choice.logprobs?.content) logprobs = [...(logprobs ?? []), ...choice.logprobs.content];
-    if (choice.finish_reason !== null) finishReason = choice.finish_reason;
-    if (chunk.usage) usage = chunk.usage;
-  }
-  if (!head) throw new Error('The reply had no chunks.');
-  return {
-    id: head.id,
-    object: 'chat.completion',
-    created: head.created,
-    model: head.model,
-    choices: [
-      {
-        index: 0,
-        message: {
-          role: 'assistant',
-          content: call && content === '' ? null : content,
-          ...(reasoning !== null ? { reasoning_content: reasoning } : {}),
-          ...(call ? { function_call: call } : {}),
-        },
-        logprobs: wantsLogprobs ? { content: logprobs ?? [] } : null,
-        finish_reason: finishReason ?? 'stop',
-      },
-    ],
-    ...(usage ? { usage } : {}),
-  };
+  const folder = new ChunkFolder();
+  for await (const chunk of chunks) folder.add(chunk);
+  return folder.completion();
 }

@@ -1,4 +1,4 @@
-import type { CodeCompletion, FinishReason, Usage } from '../../src/lib/api/wire';
+import type { CodeCompletion, FinishReason, Usage } from '../../src/protocol/wire';
 import type { EngineEvent } from '../engines/engine';
 
 /**

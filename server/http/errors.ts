@@ -2,7 +2,7 @@
  * The spec's error object, `{ error: { message, type, param, code } }`, and the one way the service
  * answers with it.
  */
-import type { ErrorBody } from '../../src/lib/api/wire';
+import type { ErrorBody } from '../../src/protocol/wire';
 
 /** An error the service answers with as it is: status, spec-shaped body and any extra headers. */
 export class ApiError extends Error {

@@ -3,7 +3,7 @@
  * ending with `data: [DONE]`) or bare JSON lines (`application/x-ndjson`, no [DONE]), the two forms the
  * spec shows. Each chunk is enqueued as soon as it exists, so it is flushed at once.
  */
-import type { ErrorBody } from '../../src/lib/api/wire';
+import type { ErrorBody } from '../../src/protocol/wire';
 import type { StreamFormat } from '../config';
 
 export interface StreamOptions {

@@ -3,6 +3,7 @@
  * then routes) rather than API calls. /models is both a page and an API path: a browser navigation
  * (Accept: text/html, no Authorization) gets the page; everything else gets the API.
  */
+import { ENDPOINT_PATHS, LIMITED_ENDPOINTS } from '../../src/protocol/endpoints';
 
 const PAGES = new Set(['/', '/chat', '/code', '/vision', '/audio', '/settings']);
 
@@ -17,7 +18,7 @@ export function isPageNavigation(method: string, path: string, headers: Headers)
   return false;
 }
 
-const API_PATHS = ['/chat/completions', '/code/completions', '/vision/analyze', '/audio/transcriptions'];
+const API_PATHS: readonly string[] = LIMITED_ENDPOINTS.map((endpoint) => ENDPOINT_PATHS[endpoint]);
 
 /**
  * True for requests the local service answers in development (everything else goes to Vite):

@@ -1,7 +1,7 @@
 /**
  * Transcript formatting for /audio/transcriptions: json (`{text}`), text, SubRip (srt) and WebVTT.
  */
-import type { TranscriptionFormat } from '../../src/lib/api/wire';
+import type { TranscriptionFormat } from '../../src/protocol/wire';
 import type { Transcript, TranscriptSegment } from '../engines/engine';
 
 function timestamp(seconds: number, separator: ',' | '.'): string {

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { LocalBootstrap } from '../../src/lib/api/wire';
+import type { LocalBootstrap } from '../../src/protocol/wire';
 import type { AppEnv } from '../http/app-env';
 import { ApiError } from '../http/errors';
 import { isLoopbackAddress, isLoopbackHost } from '../http/loopback';

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { ErrorBody } from '../../src/lib/api/wire';
+import type { ErrorBody } from '../../src/protocol/wire';
 import { EngineError } from '../engines/engine';
 import type { AppEnv } from '../http/app-env';
 import { chatChunks, foldChatChunks } from '../http/chat-reply';

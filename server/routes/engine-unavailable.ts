@@ -1,4 +1,4 @@
-import type { ModelId } from '../../src/lib/api/wire';
+import type { ModelId } from '../../src/protocol/wire';
 import { ApiError } from '../http/errors';
 
 /** What an operator must configure for a model that has no engine in this service yet. */

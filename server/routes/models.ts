@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { ModelId, ModelList } from '../../src/lib/api/wire';
+import type { ModelId, ModelList } from '../../src/protocol/wire';
 import { isModelId, MODEL_IDS, modelObject } from '../catalog';
 import type { AppEnv } from '../http/app-env';
 import { modelNotFound } from '../validation/model';

@@ -1,5 +1,5 @@
 import type { AudioInput } from '../engines/engine';
-import type { TranscriptionFormat } from '../../src/lib/api/wire';
+import type { TranscriptionFormat } from '../../src/protocol/wire';
 import { invalidParam } from '../http/errors';
 import { resolveModel } from './model';
 

@@ -2,7 +2,8 @@
  * Validation of a chat completion request, down to a clean ChatCompletionRequest holding only the
  * fields the format defines (plus `seed`).
  */
-import type { ChatCompletionRequest } from '../../src/lib/api/wire';
+import type { ChatCompletionRequest } from '../../src/protocol/wire';
+import { MAX_LOGIT_BIAS_TOKENS, PARAMETER_RANGES } from '../../src/protocol/parameters';
 import { invalidParam } from '../http/errors';
 import {
   isPlainObject,
@@ -18,7 +19,7 @@ import { readFunctionCall, readFunctions } from './functions';
 import { readMessages } from './messages';
 import { resolveModel } from './model';
 
-const MAX_TOP_LOGPROBS = 20;
+const R = PARAMETER_RANGES;
 
 function readLogitBias(body: JsonObject): Record<string, number> | undefined {
   const value = body.logit_bias;
@@ -29,14 +30,20 @@ function readLogitBias(body: JsonObject): Record<string, number> | undefined {
       `'logit_bias' must be an object mapping token ids to a bias from -100 to 100.`,
     );
   const entries = Object.entries(value);
-  if (entries.length > 300) throw invalidParam('logit_bias', `'logit_bias' may bias at most 300 tokens.`);
+  if (entries.length > MAX_LOGIT_BIAS_TOKENS)
+    throw invalidParam('logit_bias', `'logit_bias' may bias at most ${MAX_LOGIT_BIAS_TOKENS} tokens.`);
   for (const [token, bias] of entries) {
     if (!/^\d{1,7}$/.test(token))
       throw invalidParam(
         `logit_bias.${token}`,
         `'logit_bias' keys must be token ids (non-negative integers as strings).`,
       );
-    if (typeof bias !== 'number' || !Number.isFinite(bias) || bias < -100 || bias > 100) {
+    if (
+      typeof bias !== 'number' ||
+      !Number.isFinite(bias) ||
+      bias < R.logit_bias.min ||
+      bias > R.logit_bias.max
+    ) {
       throw invalidParam(`logit_bias.${token}`, `'logit_bias.${token}' must be a number from -100 to 100.`);
     }
   }
@@ -84,17 +91,27 @@ export function readChatRequest(body: JsonObject): ChatCompletionRequest {
   const messages = readMessages(body, 'chat');
   const functions = readFunctions(body);
   const logprobs = optionalBoolean(body, 'logprobs');
-  const topLogprobs = optionalInteger(body, 'top_logprobs', 0, MAX_TOP_LOGPROBS);
+  const topLogprobs = optionalInteger(body, 'top_logprobs', R.top_logprobs.min, R.top_logprobs.max);
   if (topLogprobs !== undefined && logprobs !== true) {
     throw invalidParam('top_logprobs', `'top_logprobs' needs "logprobs": true.`);
   }
   readStreamOptions(body);
   const fields: Partial<ChatCompletionRequest> = {
-    temperature: optionalNumber(body, 'temperature', 0, 2),
+    temperature: optionalNumber(body, 'temperature', R.temperature.min, R.temperature.max),
     max_tokens: optionalPositiveInteger(body, 'max_tokens'),
-    top_p: optionalNumber(body, 'top_p', 0, 1),
-    frequency_penalty: optionalNumber(body, 'frequency_penalty', -2, 2),
-    presence_penalty: optionalNumber(body, 'presence_penalty', -2, 2),
+    top_p: optionalNumber(body, 'top_p', R.top_p.min, R.top_p.max),
+    frequency_penalty: optionalNumber(
+      body,
+      'frequency_penalty',
+      R.frequency_penalty.min,
+      R.frequency_penalty.max,
+    ),
+    presence_penalty: optionalNumber(
+      body,
+      'presence_penalty',
+      R.presence_penalty.min,
+      R.presence_penalty.max,
+    ),
     stop: optionalStop(body),
     stream: optionalBoolean(body, 'stream'),
     logprobs,

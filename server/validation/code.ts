@@ -1,5 +1,6 @@
-import type { CodeCompletionRequest } from '../../src/lib/api/wire';
+import type { CodeCompletionRequest } from '../../src/protocol/wire';
 import { invalidParam } from '../http/errors';
+import { PARAMETER_RANGES } from '../../src/protocol/parameters';
 import {
   optionalPositiveInteger,
   optionalNumber,
@@ -28,7 +29,12 @@ export function readCodeRequest(body: JsonObject): CodeCompletionRequest {
   }
   const request: CodeCompletionRequest = { model, prompt };
   const maxTokens = optionalPositiveInteger(body, 'max_tokens');
-  const temperature = optionalNumber(body, 'temperature', 0, 2);
+  const temperature = optionalNumber(
+    body,
+    'temperature',
+    PARAMETER_RANGES.temperature.min,
+    PARAMETER_RANGES.temperature.max,
+  );
   const stop = optionalStop(body);
   if (maxTokens !== undefined) request.max_tokens = maxTokens;
   if (temperature !== undefined) request.temperature = temperature;

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../src/lib/api/wire';
+import type { ChatMessage } from '../../src/protocol/wire';
 import { ApiError } from '../http/errors';
 import { countMessageTokensYielding, countTokensYielding, TOKENS_PER_IMAGE } from '../tokens';
 

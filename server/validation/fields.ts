@@ -101,7 +101,8 @@ export function optionalEnum<T extends string>(
   return value as T;
 }
 
-export const MAX_STOP_SEQUENCES = 4;
+export { MAX_STOP_SEQUENCES } from '../../src/protocol/parameters';
+import { MAX_STOP_SEQUENCES } from '../../src/protocol/parameters';
 
 /** `stop`: a non-empty string or an array of up to four of them. */
 export function optionalStop(body: JsonObject, name = 'stop'): string | string[] | undefined {

@@ -4,16 +4,13 @@
  * every `pattern` a valid regular expression), and stay within the size limits of schema-limits.ts.
  */
 import Ajv from 'ajv';
-import type { ChatCompletionRequest, FunctionDefinition, FunctionParameters } from '../../src/lib/api/wire';
+import { FUNCTION_NAME_PATTERN, JSON_TYPES, TYPE_SUBSTITUTES } from '../../src/protocol/function-rules';
+import type { ChatCompletionRequest, FunctionDefinition, FunctionParameters } from '../../src/protocol/wire';
 import { invalidParam } from '../http/errors';
 import { isPlainObject, type JsonObject } from './fields';
 import { checkSchemaSize } from './schema-limits';
-import { FUNCTION_NAME } from './messages';
 
 const MAX_FUNCTIONS = 128;
-const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
-// A property may say what it is through a combinator instead of `type` (as schema generators write unions).
-const TYPE_SUBSTITUTES = ['anyOf', 'oneOf', 'allOf', 'enum', 'const', '$ref'];
 
 // strict: false lets descriptive keywords other tools add (`examples`, `x-…`) through. Schemas are checked
 // against the meta-schema, not compiled: compiling generates code in time that grows faster than the
@@ -126,10 +123,10 @@ function readDefinition(
 ): FunctionDefinition {
   const param = `functions[${i}]`;
   if (!isPlainObject(value)) throw invalidParam(param, `'${param}' must be an object with a 'name'.`);
-  if (typeof value.name !== 'string' || !FUNCTION_NAME.test(value.name)) {
+  if (typeof value.name !== 'string' || !FUNCTION_NAME_PATTERN.test(value.name)) {
     throw invalidParam(
       `${param}.name`,
-      `'${param}.name' must be 1-64 letters, digits, underscores or dashes (^[a-zA-Z0-9_-]{1,64}$).`,
+      `'${param}.name' must be 1-64 letters, digits, underscores or dashes (${FUNCTION_NAME_PATTERN.source}).`,
     );
   }
   if (seen.has(value.name))

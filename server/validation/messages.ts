@@ -2,14 +2,15 @@
  * Validation of `messages` for chat (string content) and vision (arrays of text and image parts).
  * Returns clean messages holding only the fields of the format.
  */
-import type { ChatMessage, ContentPart } from '../../src/lib/api/wire';
+import type { ChatMessage, ContentPart } from '../../src/protocol/wire';
+import { FUNCTION_NAME_PATTERN } from '../../src/protocol/function-rules';
 import { invalidParam } from '../http/errors';
 import { isPlainObject } from './fields';
 
 export type MessagesMode = 'chat' | 'vision';
 
 const ROLES = ['system', 'user', 'assistant', 'function'] as const;
-export const FUNCTION_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
 const MAX_MESSAGES = 10_000;
 const DETAILS = ['low', 'high', 'auto'];
 
@@ -115,10 +116,10 @@ function readContent(
 function readFunctionCall(value: unknown, param: string): ChatMessage['function_call'] {
   if (!isPlainObject(value))
     throw invalidParam(param, `'${param}' must be an object with 'name' and 'arguments'.`);
-  if (typeof value.name !== 'string' || !FUNCTION_NAME.test(value.name)) {
+  if (typeof value.name !== 'string' || !FUNCTION_NAME_PATTERN.test(value.name)) {
     throw invalidParam(
       `${param}.name`,
-      `'${param}.name' must be a function name matching ^[a-zA-Z0-9_-]{1,64}$.`,
+      `'${param}.name' must be a function name matching ${FUNCTION_NAME_PATTERN.source}.`,
     );
   }
   if (typeof value.arguments !== 'string') {
@@ -152,8 +153,8 @@ function readMessage(value: unknown, i: number, mode: MessagesMode): ChatMessage
     message.function_call = readFunctionCall(value.function_call, `${param}.function_call`);
   }
   if (value.name !== undefined && value.name !== null) {
-    if (typeof value.name !== 'string' || !FUNCTION_NAME.test(value.name)) {
-      throw invalidParam(`${param}.name`, `'${param}.name' must match ^[a-zA-Z0-9_-]{1,64}$.`);
+    if (typeof value.name !== 'string' || !FUNCTION_NAME_PATTERN.test(value.name)) {
+      throw invalidParam(`${param}.name`, `'${param}.name' must match ${FUNCTION_NAME_PATTERN.source}.`);
     }
     message.name = value.name;
   } else if (role === 'function') {

@@ -1,4 +1,4 @@
-import type { ModelId } from '../../src/lib/api/wire';
+import type { ModelId } from '../../src/protocol/wire';
 import { endpointPath, isModelId, MODEL_ENDPOINTS, MODEL_IDS, modelsFor } from '../catalog';
 import type { LimitedEndpoint } from '../config';
 import { ApiError, invalidParam } from '../http/errors';

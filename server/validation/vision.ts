@@ -1,4 +1,4 @@
-import type { ChatCompletionRequest, VisionDetail } from '../../src/lib/api/wire';
+import type { ChatCompletionRequest, VisionDetail } from '../../src/protocol/wire';
 import { invalidParam } from '../http/errors';
 import { optionalEnum, optionalPositiveInteger, type JsonObject } from './fields';
 import { readMessages } from './messages';

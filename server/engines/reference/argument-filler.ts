@@ -8,7 +8,7 @@
  * additionalProperties, items, minItems/maxItems, minimum/maximum (exclusive too), multipleOf,
  * minLength/maxLength, anyOf/oneOf (first branch), default. `pattern` and `format` are not solved.
  */
-import type { FunctionParameters } from '../../../src/lib/api/wire';
+import type { FunctionParameters } from '../../../src/protocol/wire';
 import { nameWords } from './function-choice';
 import { extractValues, type MessageValues } from './message-values';
 

@@ -3,7 +3,7 @@
  * JSON object, a report on a function result, or the standard markdown report — and emits it token by
  * token through the emitter, reasoning first for svc-reasoner.
  */
-import type { ChatCompletionRequest } from '../../../src/lib/api/wire';
+import type { ChatCompletionRequest } from '../../../src/protocol/wire';
 import { DEFAULT_CONTEXT_LENGTH } from '../../config';
 import type { ChatEngine, EngineEvent, GenerateOptions } from '../engine';
 import { countMessageTokens, countTokens } from '../../tokens';

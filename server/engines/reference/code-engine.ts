@@ -2,7 +2,7 @@
  * The reference code engine (svc-coder): continues the prompt in its language (named or detected),
  * emitted token by token with max_tokens, stop and temperature honoured like chat replies.
  */
-import type { CodeCompletionRequest } from '../../../src/lib/api/wire';
+import type { CodeCompletionRequest } from '../../../src/protocol/wire';
 import type { CodeEngine, EngineEvent, GenerateOptions } from '../engine';
 import { countTokens } from '../../tokens';
 import type { ReferenceEngineOptions } from './chat-engine';

@@ -8,7 +8,7 @@
  *   The best-scoring function wins; ties go to the first defined.
  * - After a `function` message (a function's result) it answers in text instead of calling again.
  */
-import type { ChatCompletionRequest, FunctionDefinition } from '../../../src/lib/api/wire';
+import type { ChatCompletionRequest, FunctionDefinition } from '../../../src/protocol/wire';
 import { SCANNED_CHARS } from './request-analysis';
 
 /** Share of a description's content words the message must contain to count as a match. */

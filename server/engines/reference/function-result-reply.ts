@@ -2,7 +2,7 @@
  * The reply after a `function` message: the reference engine cannot interpret a result, so it shows
  * it plainly — which function answered, the result as data, and its top-level fields in a table.
  */
-import type { ChatCompletionRequest } from '../../../src/lib/api/wire';
+import type { ChatCompletionRequest } from '../../../src/protocol/wire';
 import { messageText } from './request-analysis';
 import type { PhrasePicker } from './sampling';
 

@@ -9,7 +9,7 @@
  * - only when even `{}` does not fit (or contains a stop string) is the text cut like any reply,
  *   finishing "length" (or "stop") with invalid JSON — the one case the limit leaves no choice.
  */
-import type { ChatCompletionRequest } from '../../../src/lib/api/wire';
+import type { ChatCompletionRequest } from '../../../src/protocol/wire';
 import { countTokens } from '../../tokens';
 import type { RequestAnalysis } from './request-analysis';
 import { DEFAULT_TEMPERATURE } from './sampling';

@@ -4,7 +4,7 @@
  * plausible — the chosen token is the most likely, logprob ≤ 0, alternatives below it, sorted, and
  * all probabilities sum to at most 1. A positive `logit_bias` on a token raises its logprob.
  */
-import type { TokenLogprob, TopLogprob } from '../../../src/lib/api/wire';
+import type { TokenLogprob, TopLogprob } from '../../../src/protocol/wire';
 import { decodeTokens } from '../../tokens';
 import { createRandom, hashString } from './sampling';
 

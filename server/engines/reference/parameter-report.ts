@@ -1,5 +1,5 @@
 /** The table in which the reference engine reports what it did with each request parameter. */
-import type { ChatCompletionRequest } from '../../../src/lib/api/wire';
+import type { ChatCompletionRequest } from '../../../src/protocol/wire';
 import { decodeTokens } from '../../tokens';
 import { DEFAULT_TEMPERATURE } from './sampling';
 import { SUPPRESS_BIAS, stopList } from './token-emitter';

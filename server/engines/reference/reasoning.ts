@@ -2,7 +2,7 @@
  * The visible thinking trace of svc-reasoner: what the engine noticed about the request and how it
  * will answer, in the order it does those things. It reasons about the request, not about the world.
  */
-import type { ChatCompletionRequest } from '../../../src/lib/api/wire';
+import type { ChatCompletionRequest } from '../../../src/protocol/wire';
 import type { RequestAnalysis } from './request-analysis';
 import type { PhrasePicker } from './sampling';
 

@@ -3,7 +3,7 @@
  * the user's last message and reports the parameters it honoured. It deliberately exercises what a
  * playground must render: a heading, lists, a GFM table and a fenced code block.
  */
-import type { ChatCompletionRequest } from '../../../src/lib/api/wire';
+import type { ChatCompletionRequest } from '../../../src/protocol/wire';
 import { countMessageTokens, countTokens } from '../../tokens';
 import { composeLongText } from './long-text';
 import { parameterTable } from './parameter-report';

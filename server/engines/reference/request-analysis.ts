@@ -1,5 +1,5 @@
 /** What the reference engine reads from a chat request before it answers. */
-import type { ChatCompletionRequest, ChatMessage } from '../../../src/lib/api/wire';
+import type { ChatCompletionRequest, ChatMessage } from '../../../src/protocol/wire';
 
 export interface RequestAnalysis {
   /** Text of the last message (text parts joined; images noted). */

@@ -10,7 +10,7 @@
  * stop string ends the reply, the tokens that formed it were generated and are counted, as a model's
  * are, but their text is not sent.
  */
-import type { FinishReason, TokenLogprob } from '../../../src/lib/api/wire';
+import type { FinishReason, TokenLogprob } from '../../../src/protocol/wire';
 import type { EngineEvent } from '../engine';
 import { decodeTokenRuns, encodeTokens } from '../../tokens';
 import { tokenLogprob } from './logprobs';

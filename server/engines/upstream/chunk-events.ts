@@ -3,10 +3,9 @@
  * into EngineEvents as they arrive, and keeps what is needed for the final `finish` event:
  * the finish reason (`tool_calls` becomes `function_call`) and usage (the upstream's, or counted).
  */
-import type { ChatMessage, FinishReason, TokenLogprob, Usage } from '../../../src/lib/api/wire';
+import type { ChatMessage, FinishReason, TokenLogprob, Usage } from '../../../src/protocol/wire';
 import type { EngineEvent } from '../engine';
 import { countMessageTokens, countTokens } from '../../tokens';
-import { upstreamStreamError } from './upstream-errors';
 
 type Json = Record<string, unknown>;
 
@@ -37,15 +36,14 @@ export class ChunkTranslator {
   private calling = false;
   private toolIndex: number | undefined;
 
-  constructor(
-    private readonly messages: readonly ChatMessage[],
-    private readonly url: string,
-  ) {}
+  constructor(private readonly messages: readonly ChatMessage[]) {}
 
-  /** Events for one payload (a chunk, or a whole completion). Throws on an error payload. */
+  /**
+   * Events for one payload (a chunk, or a whole completion). Error payloads never get here: the
+   * protocol core's reader turns them into errors first.
+   */
   *translate(payload: unknown): Generator<EngineEvent> {
     if (!isObject(payload)) return;
-    if (payload.error !== undefined) throw upstreamStreamError(payload.error, this.url);
     this.usage = readUsage(payload.usage) ?? this.usage;
     const choices = Array.isArray(payload.choices) ? payload.choices : [];
     const choice = choices.find((c) => isObject(c) && (c.index === 0 || c.index === undefined)) as

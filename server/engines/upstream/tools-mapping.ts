@@ -6,7 +6,7 @@
  * id, and a `function` message becomes a `tool` message answering that id. A service of this
  * interface (svc-* model) gets the legacy form unchanged.
  */
-import type { ChatCompletionRequest, ChatMessage } from '../../../src/lib/api/wire';
+import type { ChatCompletionRequest, ChatMessage } from '../../../src/protocol/wire';
 
 type Json = Record<string, unknown>;
 

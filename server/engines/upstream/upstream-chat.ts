@@ -5,12 +5,13 @@
  * this interface (see tools-mapping.ts); replies with either `function_call` or `tool_calls` are
  * understood.
  */
-import type { ChatCompletionRequest } from '../../../src/lib/api/wire';
+import { readChatChunks, StreamProblem } from '../../../src/protocol/stream/read-chat-chunks';
+import { OversizedEventError } from '../../../src/protocol/stream/stream-limits';
+import type { ChatCompletionChunk, ChatCompletionRequest, ChatDelta } from '../../../src/protocol/wire';
 import { EngineError, type EngineEvent, type GenerateOptions } from '../engine';
 import { ChunkTranslator } from './chunk-events';
-import { readPayloads } from './event-lines';
 import { isAbort, type UpstreamClient } from './upstream-client';
-import { displayUrl } from './upstream-errors';
+import { displayUrl, upstreamStreamError } from './upstream-errors';
 import { toToolsForm, usesFunctions } from './tools-mapping';
 import { isSvcModel } from './svc-model';
 
@@ -34,60 +35,71 @@ export async function* linkedAbort<T>(
   }
 }
 
-/** Reads the upstream's stream payloads, turning a malformed stream into a clear 502. */
+/**
+ * Reads the upstream's reply through the protocol core's reader, turning what it finds wrong into a
+ * clear 502: an error event (with the upstream's own words), data that is not JSON, an event past
+ * the limits, or a stream cut off before it finished.
+ */
 export async function* upstreamPayloads(
   response: Response,
   client: Pick<UpstreamClient, 'url' | 'eventLimits'>,
   signal: AbortSignal,
-): AsyncGenerator<unknown> {
+): AsyncGenerator<ChatCompletionChunk> {
   if (!response.body) return;
   const url = client.url;
-  let finished = false;
-  let sawDone: boolean;
-  const payloads = readPayloads(response.body, client.eventLimits);
+  const chunks = readChatChunks(response.body, {
+    signal,
+    limits: client.eventLimits,
+    contentType: response.headers.get('content-type'),
+  });
+  let sentText = false;
   try {
-    for (;;) {
-      const next = await payloads.next();
-      if (next.done) {
-        sawDone = next.value;
-        break;
-      }
-      if (hasFinishReason(next.value)) finished = true;
-      yield next.value;
+    for await (const chunk of chunks) {
+      sentText ||= carriesText(chunk);
+      yield chunk;
     }
   } catch (error) {
     if (isAbort(error, signal) || error instanceof EngineError) throw error;
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new EngineError(502, {
-      message: `The upstream server at ${displayUrl(url)} sent a reply this service cannot read: ${detail}`,
-      type: 'server_error',
-      param: null,
-      code: 'server_error',
-    });
-  } finally {
-    // A consumer that stops early must still release the upstream body.
-    await payloads.return(false);
+    throw upstreamReadError(error, url, sentText);
   }
-  // A body that just stops, with neither [DONE] nor a finish_reason, was cut off: passing it on as a
-  // finished reply would hide that from the client.
-  // A plain JSON body (a server that does not stream this endpoint) is whole once it parses.
-  const streamed = !/^application\/json\b/i.test(response.headers.get('content-type') ?? '');
-  if (streamed && !sawDone && !finished && !signal.aborted) {
-    throw new EngineError(502, {
+}
+
+function carriesText(chunk: ChatCompletionChunk): boolean {
+  return (Array.isArray(chunk.choices) ? chunk.choices : []).some((c) => {
+    const d = c?.delta as ChatDelta | undefined;
+    // `/completions` (code) chunks carry `text` instead of a delta.
+    const text: unknown = (c as { text?: unknown } | undefined)?.text;
+    if (typeof text === 'string') return text !== '';
+    return !!d && !!(d.content || d.reasoning_content || d.reasoning || d.function_call || d.tool_calls);
+  });
+}
+
+function upstreamReadError(error: unknown, url: string, sentText: boolean): EngineError {
+  if (error instanceof StreamProblem && error.kind === 'error') {
+    return upstreamStreamError(error.payload, url, sentText);
+  }
+  if (error instanceof StreamProblem && error.kind === 'cut-off') {
+    return new EngineError(502, {
       message: `The upstream server at ${displayUrl(url)} ended its stream before the reply finished (no finish_reason and no [DONE]).`,
       type: 'server_error',
       param: null,
       code: 'server_error',
     });
   }
-}
-
-function hasFinishReason(payload: unknown): boolean {
-  const choices = (payload as { choices?: unknown } | null)?.choices;
-  return (
-    Array.isArray(choices) &&
-    choices.some((c) => (c as { finish_reason?: unknown } | null)?.finish_reason != null)
-  );
+  const detail =
+    error instanceof OversizedEventError
+      ? error.limit === 'bytes'
+        ? `the upstream sent an event larger than ${error.max} bytes (SVC_UPSTREAM_MAX_EVENT_BYTES)`
+        : `the upstream sent an event of more than ${error.max} lines without completing it`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return new EngineError(502, {
+    message: `The upstream server at ${displayUrl(url)} sent a reply this service cannot read: ${detail}`,
+    type: 'server_error',
+    param: null,
+    code: 'server_error',
+  });
 }
 
 /** The JSON body sent upstream for a chat request (functions in the tools form unless svc-compatible). */
@@ -114,7 +126,7 @@ export function generateUpstreamChat(
       json: upstreamChatBody(request, client.model(request.model)),
       signal: inner,
     });
-    const translator = new ChunkTranslator(request.messages, `${client.url}/chat/completions`);
+    const translator = new ChunkTranslator(request.messages);
     for await (const payload of upstreamPayloads(response, client, inner)) {
       yield* translator.translate(payload);
     }

@@ -5,14 +5,14 @@
  */
 import type { UpstreamConfig } from '../../config';
 import { EngineError } from '../engine';
-import { DEFAULT_EVENT_LIMITS, type EventLimits } from './event-lines';
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from '../../../src/protocol/stream/stream-limits';
 import { DEFAULT_UPSTREAM_LIMITS, guardedFetch, type UpstreamLimits } from './guarded-fetch';
 import { upstreamConnectionError, upstreamHttpError } from './upstream-errors';
 
 export interface UpstreamClient {
   readonly url: string;
   /** How large one event of its streams may be (SVC_UPSTREAM_MAX_EVENT_BYTES). */
-  readonly eventLimits: EventLimits;
+  readonly eventLimits: StreamLimits;
   /** Maps an `svc-*` id to the upstream's id (unmapped ids pass through). */
   model(id: string): string;
   /** Sends a request; resolves to a 2xx response or throws an EngineError (or the abort). */
@@ -34,7 +34,7 @@ export function createUpstreamClient(
   };
   return {
     url: base,
-    eventLimits: { ...DEFAULT_EVENT_LIMITS, maxEventBytes: limits.maxEventBytes },
+    eventLimits: { ...DEFAULT_STREAM_LIMITS, maxEventBytes: limits.maxEventBytes },
     model: (id) => upstream.models[id] ?? id,
     async request(path, { method, body, json, signal }) {
       const headers: Record<string, string> = { accept: 'application/json, text/event-stream' };

@@ -4,12 +4,11 @@
  * its `POST /code/completions`; otherwise to the common `POST /completions` with `stream: true`,
  * whose `choices[0].text` fragments are passed on as they arrive.
  */
-import type { CodeCompletionRequest, FinishReason, Usage } from '../../../src/lib/api/wire';
+import type { CodeCompletionRequest, FinishReason, Usage } from '../../../src/protocol/wire';
 import type { EngineEvent, GenerateOptions } from '../engine';
 import { countTokens } from '../../tokens';
 import { linkedAbort, upstreamPayloads } from './upstream-chat';
 import type { UpstreamClient } from './upstream-client';
-import { upstreamStreamError } from './upstream-errors';
 import { isSvcModel } from './svc-model';
 
 type Json = Record<string, unknown>;
@@ -38,9 +37,8 @@ export function generateUpstreamCode(
     let finish: FinishReason | undefined;
     let usage: Usage | undefined;
     for await (const payload of upstreamPayloads(response, client, inner)) {
-      if (payload === null || typeof payload !== 'object') continue;
-      const record = payload as Json;
-      if (record.error !== undefined) throw upstreamStreamError(record.error, client.url);
+      // `/completions` chunks carry `choices[].text`, not a chat delta.
+      const record = payload as unknown as Json;
       const choice = (Array.isArray(record.choices) ? record.choices[0] : undefined) as Json | undefined;
       const fragment = typeof choice?.text === 'string' ? choice.text : '';
       if (fragment) {

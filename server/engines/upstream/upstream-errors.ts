@@ -4,6 +4,7 @@
  * bodies (an HTML 502 page, plain text) become a message that quotes them briefly. Messages name the
  * upstream URL but never its key.
  */
+import { errorFields } from '../../../src/protocol/error-fields';
 import { EngineError } from '../engine';
 import { passedUpstreamHeaders } from './upstream-headers';
 
@@ -24,10 +25,6 @@ export function displayUrl(url: string): string {
 function typeForStatus(status: number): string {
   if (status === 429) return 'rate_limit_error';
   return status >= 500 ? 'server_error' : 'invalid_request_error';
-}
-
-function stringOrNull(value: unknown): string | null {
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
 }
 
 /** A short, tag-free excerpt of a non-JSON body. */
@@ -54,25 +51,11 @@ export function upstreamHttpError(
   } catch {
     parsed = undefined;
   }
-  const record = parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
-  const error = record.error;
-  let message: string | null = null;
-  let type: string | null = null;
-  let param: string | null = null;
-  let code: string | null = null;
-  if (error !== null && typeof error === 'object') {
-    const fields = error as Record<string, unknown>;
-    message = stringOrNull(fields.message);
-    type = stringOrNull(fields.type);
-    param = stringOrNull(fields.param);
-    code = stringOrNull(fields.code);
-  } else if (typeof error === 'string') {
-    message = error;
-  } else if (typeof record.message === 'string') {
-    message = record.message;
-  } else if (typeof record.detail === 'string') {
-    message = record.detail;
-  }
+  const fields = parsed !== null && typeof parsed === 'object' ? errorFields(parsed) : null;
+  let message = fields?.message ?? null;
+  const type = fields?.type ?? null;
+  const param = fields?.param ?? null;
+  const code = fields?.code ?? null;
   const where = displayUrl(url);
   if (message === null) {
     const body = excerpt(bodyText);
@@ -109,14 +92,17 @@ export function upstreamConnectionError(url: string, cause: unknown): EngineErro
   });
 }
 
-/** An error object the upstream sent inside its stream. */
-export function upstreamStreamError(payload: unknown, url: string): EngineError {
-  const fields = (payload ?? {}) as Record<string, unknown>;
-  const message = typeof fields.message === 'string' ? fields.message : JSON.stringify(payload);
+/**
+ * An error the upstream sent inside its stream: before any reply text it is the upstream's answer
+ * (some servers send a 401 or 404 as HTTP 200 and one error event), after text a failure mid-reply.
+ */
+export function upstreamStreamError(payload: unknown, url: string, sentText: boolean): EngineError {
+  const fields = errorFields(payload);
+  const what = sentText ? 'failed mid-reply' : 'answered with an error instead of a reply';
   return new EngineError(502, {
-    message: `The upstream server at ${displayUrl(url)} failed mid-reply: ${message}`,
-    type: typeof fields.type === 'string' ? fields.type : 'server_error',
+    message: `The upstream server at ${displayUrl(url)} ${what}: ${fields.message ?? JSON.stringify(payload)}`,
+    type: fields.type ?? 'server_error',
     param: null,
-    code: typeof fields.code === 'string' ? fields.code : 'server_error',
+    code: fields.code ?? 'server_error',
   });
 }

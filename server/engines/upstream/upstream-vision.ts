@@ -4,7 +4,7 @@
  * this interface (the model maps to an `svc-*` id) it is `POST /vision/analyze`, whose answer (a chat
  * completion, or `{ text }` / `{ description }`) becomes the same events.
  */
-import type { ChatCompletionRequest } from '../../../src/lib/api/wire';
+import type { ChatCompletionRequest } from '../../../src/protocol/wire';
 import type { EngineEvent, GenerateOptions } from '../engine';
 import { ChunkTranslator } from './chunk-events';
 import { generateUpstreamChat, linkedAbort, upstreamPayloads } from './upstream-chat';
@@ -22,9 +22,10 @@ export function generateUpstreamVision(
   if (request.max_tokens !== undefined) body.max_tokens = request.max_tokens;
   return linkedAbort(options.signal, async function* (inner) {
     const response = await client.request('/vision/analyze', { method: 'POST', json: body, signal: inner });
-    const translator = new ChunkTranslator(request.messages, `${client.url}/vision/analyze`);
+    const translator = new ChunkTranslator(request.messages);
     for await (const payload of upstreamPayloads(response, client, inner)) {
-      const record = (payload ?? {}) as Record<string, unknown>;
+      // A service of this interface may answer `{ text }` or `{ description }` instead of a completion.
+      const record = payload as unknown as Record<string, unknown>;
       const plain =
         typeof record.text === 'string'
           ? record.text

@@ -2,7 +2,7 @@
  * The markdown answer of the local vision engine: per image, the facts sharp read and the text
  * tesseract found; then how the prompt was taken into account. Facts, not guesses.
  */
-import type { VisionDetail } from '../../../src/lib/api/wire';
+import type { VisionDetail } from '../../../src/protocol/wire';
 import type { ImageFacts } from './image-facts';
 import type { OcrResult } from './ocr-worker';
 import { findPhrases, type PromptFocus } from './prompt-focus';

@@ -2,7 +2,7 @@
  * What sharp can say for certain about an image, and the copy of it that OCR reads.
  */
 import sharp, { type Sharp } from 'sharp';
-import type { VisionDetail } from '../../../src/lib/api/wire';
+import type { VisionDetail } from '../../../src/protocol/wire';
 import { dominantColours, type DominantColour } from './dominant-colours';
 import { ImageSourceError } from './image-source';
 

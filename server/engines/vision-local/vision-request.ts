@@ -2,7 +2,7 @@
  * The parts of a vision chat request this engine acts on: the images (with the path of the
  * parameter that named each, for errors) and the user's prompt.
  */
-import type { ChatMessage, VisionDetail } from '../../../src/lib/api/wire';
+import type { ChatMessage, VisionDetail } from '../../../src/protocol/wire';
 import { EngineError } from '../engine';
 
 /** Most images read in one request; each costs an OCR pass. */

@@ -1,71 +1,95 @@
 import { ApiError } from './errors';
-import { decodeStream, type DecodeStreamOptions } from './stream-decoder';
-import type { ChatCompletion, ChatCompletionChunk } from './wire';
+import { errorFields } from '../../protocol/error-fields';
+import { OversizedEventError } from '../../protocol/stream/stream-limits';
+import { readChatChunks, StreamProblem, type ReadChatOptions } from '../../protocol/stream/read-chat-chunks';
+import type { ChatCompletionChunk } from '../../protocol/wire';
 
-export interface DecodeChunksOptions extends DecodeStreamOptions {
+export interface DecodeChunksOptions extends ReadChatOptions {
   /** Receives every chunk as it is yielded; the same array becomes an error's `partial`. */
   partial?: ChatCompletionChunk[];
   /** Headers of the response, kept on a mid-stream error. */
   headers?: Headers | null;
 }
 
-function snippet(data: string): string {
-  return data.length > 120 ? `${data.slice(0, 120)}…` : data;
-}
-
-function streamError(
-  payload: unknown,
-  data: string,
-  partial: ChatCompletionChunk[],
-  headers: Headers | null,
-) {
-  const error = (payload as { error?: unknown }).error;
-  const fields = error && typeof error === 'object' ? (error as Record<string, unknown>) : {};
-  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-  const said = text(fields.message) ?? text(error);
+/**
+ * An error the server sent in the stream. Before any reply text it is the server's answer (some servers
+ * send a 401 or 404 as HTTP 200 and one error event); after text, the reply broke off and that text is kept.
+ */
+function serverError(problem: StreamProblem, partial: ChatCompletionChunk[], headers: Headers | null) {
+  const fields = errorFields(problem.payload);
+  const said = fields.message;
+  const end = said && /[.!?]$/.test(said) ? '' : '.';
+  const started = partial.some((chunk) => hasReplyText(chunk));
   return new ApiError({
     kind: 'stream',
-    message:
-      `The server reported an error after the reply had started${said ? `: ${said}` : ''}` +
-      `${said && /[.!?]$/.test(said) ? '' : '.'} The text received before it is kept.`,
-    code: text(fields.code),
-    type: text(fields.type),
-    param: text(fields.param),
-    status: typeof fields.status === 'number' ? fields.status : null,
+    message: started
+      ? `The server reported an error after the reply had started${said ? `: ${said}` : ''}${end} The text received before it is kept.`
+      : `The server answered with an error instead of a reply${said ? `: ${said}` : ''}${end}`,
+    code: fields.code,
+    type: fields.type,
+    param: fields.param,
+    status: fields.status,
     headers,
-    body: data,
+    body: problem.data,
     partial,
   });
 }
 
-/**
- * A server that ignores `stream: true` answers with one whole completion (on one line, so it reads as
- * a bare-JSON event); it becomes a single chunk whose delta is the message, so callers see one shape.
- */
-function asChunk(payload: ChatCompletionChunk | ChatCompletion): ChatCompletionChunk {
-  const choices = payload.choices as (
-    ChatCompletionChunk['choices'][number] | ChatCompletion['choices'][number]
-  )[];
-  if (!Array.isArray(choices) || !choices.some((c) => 'message' in c && !('delta' in c))) {
-    return payload as ChatCompletionChunk;
+function hasReplyText(chunk: ChatCompletionChunk): boolean {
+  return (chunk.choices ?? []).some((c) => {
+    const d = c?.delta;
+    return !!d && !!(d.content || d.reasoning_content || d.reasoning || d.function_call || d.tool_calls);
+  });
+}
+
+/** The ApiError for what the shared reader found wrong with a stream. */
+function streamFailure(cause: unknown, partial: ChatCompletionChunk[], headers: Headers | null): unknown {
+  if (cause instanceof OversizedEventError) {
+    return new ApiError({
+      kind: 'stream',
+      message: `${cause.message} The text received before it is kept.`,
+      hint: 'The server may not speak this streaming format; try again without streaming.',
+      headers,
+      partial,
+      cause,
+    });
   }
-  return {
-    ...payload,
-    object: 'chat.completion.chunk',
-    created: payload.created ?? 0,
-    model: payload.model ?? '',
-    choices: choices.map((c) => {
-      if ('delta' in c) return c;
-      const { message, ...rest } = c;
-      return { ...rest, delta: message };
-    }),
-  } as ChatCompletionChunk;
+  if (!(cause instanceof StreamProblem)) return cause;
+  switch (cause.kind) {
+    case 'error':
+      return serverError(cause, partial, headers);
+    case 'not-json':
+      return new ApiError({
+        kind: 'stream',
+        message: cause.message.replace(/^The stream/, 'The server'),
+        hint: 'The server may not speak this streaming format; try again without streaming.',
+        headers,
+        body: cause.data,
+        partial,
+        cause,
+      });
+    case 'not-object':
+      return new ApiError({
+        kind: 'stream',
+        message: cause.message.replace(/^The stream/, 'The server'),
+        headers,
+        body: cause.data,
+        partial,
+      });
+    case 'cut-off':
+      return new ApiError({
+        kind: 'stream',
+        message: `${cause.message} The text received is kept.`,
+        hint: 'The server or a proxy closed the connection early; try again, or without streaming.',
+        headers,
+        partial,
+      });
+  }
 }
 
 /**
- * Turns a chat stream body into chunks. An `{"error": …}` payload (or an SSE `event: error`) becomes an
- * `ApiError` of kind `stream`, and so does data that is not JSON; either keeps the chunks received
- * before it in `partial`.
+ * Turns a chat reply body into chunks (the protocol core's reader), and what went wrong into an
+ * `ApiError` of kind `stream` that keeps the chunks received before it in `partial`.
  */
 export async function* decodeChatChunks(
   body: ReadableStream<Uint8Array>,
@@ -73,50 +97,12 @@ export async function* decodeChatChunks(
 ): AsyncGenerator<ChatCompletionChunk, void, undefined> {
   const partial = options.partial ?? [];
   const headers = options.headers ?? null;
-  // A stream is over when it says so: `[DONE]`, or (the bare-JSON form has no [DONE]) a finish_reason.
-  // A body that simply stops was cut off, and a cut-off reply must never pass for a finished one.
-  let finished = false;
-  for await (const message of decodeStream(body, options)) {
-    if (message.type === 'done') return;
-    let payload: unknown;
-    try {
-      payload = JSON.parse(message.data);
-    } catch (cause) {
-      throw new ApiError({
-        kind: 'stream',
-        message: `The server sent a stream event that is not valid JSON: ${snippet(message.data)}`,
-        hint: 'The server may not speak this streaming format; try again without streaming.',
-        headers,
-        body: message.data,
-        partial,
-        cause,
-      });
+  try {
+    for await (const chunk of readChatChunks(body, options)) {
+      partial.push(chunk);
+      yield chunk;
     }
-    if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
-      throw new ApiError({
-        kind: 'stream',
-        message: `The server sent a stream event that is not a JSON object: ${snippet(message.data)}`,
-        headers,
-        body: message.data,
-        partial,
-      });
-    }
-    if ((payload as { error?: unknown }).error != null || message.event === 'error') {
-      throw streamError(payload, message.data, partial, headers);
-    }
-    const chunk = asChunk(payload as ChatCompletionChunk | ChatCompletion);
-    if (Array.isArray(chunk.choices) && chunk.choices.some((c) => c?.finish_reason != null)) finished = true;
-    partial.push(chunk);
-    yield chunk;
-  }
-  if (!finished) {
-    throw new ApiError({
-      kind: 'stream',
-      message:
-        'The stream ended before the reply finished: no finish_reason and no [DONE] arrived. The text received is kept.',
-      hint: 'The server or a proxy closed the connection early; try again, or without streaming.',
-      headers,
-      partial,
-    });
+  } catch (cause) {
+    throw streamFailure(cause, partial, headers);
   }
 }

@@ -2,7 +2,7 @@ import { decodeChatChunks } from './chat-chunks';
 import { ApiError, isApiError } from './errors';
 import { linkSignals } from './signals';
 import type { OpenStream } from './transport';
-import type { ChatCompletionChunk } from './wire';
+import type { ChatCompletionChunk } from '../../protocol/wire';
 
 /**
  * A streamed chat reply. The request starts at once, when `streamChat` is called (so `response` and
@@ -49,7 +49,12 @@ export function createChatStream(
       }
       // The signal also cancels the body directly: not every fetch (an in-process app, a mock) ends
       // the body of an aborted request.
-      yield* decodeChatChunks(body, { partial, headers, signal: link.signal });
+      yield* decodeChatChunks(body, {
+        partial,
+        headers,
+        signal: link.signal,
+        contentType: headers.get('content-type'),
+      });
       finished = true;
     } catch (cause) {
       if (link.signal.aborted) throw ApiError.aborted(partial);

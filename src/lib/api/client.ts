@@ -1,3 +1,4 @@
+import { ENDPOINT_PATHS, type LimitedEndpoint } from '../../protocol/endpoints';
 import { normalizeBaseURL } from './base-url';
 import { createChatStream, type ChatStream } from './chat-stream';
 import { ApiError } from './errors';
@@ -6,7 +7,6 @@ import { DEFAULT_MAX_RETRIES } from './retry';
 import { openStream, readJson, send, type RequestSpec, type Transport } from './transport';
 import type {
   ClientOptions,
-  Endpoint,
   RequestOptions,
   TranscriptionInput,
   TranscriptionResult,
@@ -23,7 +23,7 @@ import type {
   TranscriptionJson,
   VisionRequest,
   VisionResponse,
-} from './wire';
+} from '../../protocol/wire';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 /**
@@ -55,11 +55,11 @@ export interface ApiClient {
   ): Promise<TranscriptionResult<F>>;
 }
 
-function jsonSpec(endpoint: Endpoint, path: string, body: unknown, opts: RequestOptions = {}): RequestSpec {
+function jsonSpec(endpoint: LimitedEndpoint, body: unknown, opts: RequestOptions = {}): RequestSpec {
   return {
     endpoint,
     method: 'POST',
-    path,
+    path: ENDPOINT_PATHS[endpoint],
     body: JSON.stringify(body),
     contentType: 'application/json',
     accept: 'application/json',
@@ -118,22 +118,20 @@ export function createClient(options: ClientOptions): ApiClient {
 
   return {
     baseURL: t.baseURL,
-    listModels: (opts) => send(t, getSpec('models', opts), (r) => readJson<ModelList>(r)),
+    listModels: (opts) => send(t, getSpec(ENDPOINT_PATHS.models, opts), (r) => readJson<ModelList>(r)),
     retrieveModel: (id, opts) =>
-      send(t, getSpec(`models/${encodeURIComponent(id)}`, opts), (r) => readJson<Model>(r)),
+      send(t, getSpec(`${ENDPOINT_PATHS.models}/${encodeURIComponent(id)}`, opts), (r) => readJson<Model>(r)),
     createChat: (body, opts) =>
-      send(t, jsonSpec('chat', 'chat/completions', { ...body, stream: false }, opts), (r) =>
-        readJson<ChatCompletion>(r),
-      ),
+      send(t, jsonSpec('chat', { ...body, stream: false }, opts), (r) => readJson<ChatCompletion>(r)),
     streamChat: (body, opts = {}) => {
-      const spec = jsonSpec('chat', 'chat/completions', { ...body, stream: true }, opts);
+      const spec = jsonSpec('chat', { ...body, stream: true }, opts);
       spec.accept = 'text/event-stream, application/x-ndjson;q=0.9, application/json;q=0.8';
       return createChatStream((signal) => openStream(t, { ...spec, signal }), opts.signal);
     },
     createCodeCompletion: (body, opts) =>
-      send(t, jsonSpec('code', 'code/completions', body, opts), (r) => readJson<CodeCompletion>(r)),
+      send(t, jsonSpec('code', body, opts), (r) => readJson<CodeCompletion>(r)),
     analyzeImage: (body, opts) =>
-      send(t, jsonSpec('vision', 'vision/analyze', body, opts), async (r) => {
+      send(t, jsonSpec('vision', body, opts), async (r) => {
         const raw = await r.text();
         let data: VisionResponse | null = null;
         try {
@@ -152,7 +150,7 @@ export function createClient(options: ClientOptions): ApiClient {
       const spec: RequestSpec = {
         endpoint: 'audio',
         method: 'POST',
-        path: 'audio/transcriptions',
+        path: ENDPOINT_PATHS.audio,
         body: buildTranscriptionForm(input),
         accept: acceptFor(format),
         signal: opts.signal,

@@ -1,7 +1,9 @@
 /**
  * Reads whatever a server put in an error response into the spec's error fields, tolerating empty,
- * HTML, truncated and non-spec JSON bodies. Pure functions, used by `ApiError.fromResponse`.
+ * HTML, truncated and non-spec JSON bodies (JSON through the protocol core's `errorFields`). Pure
+ * functions, used by `ApiError.fromResponse`.
  */
+import { errorFields } from '../../protocol/error-fields';
 
 /** Reason phrases, because HTTP/2 responses carry no status text. */
 const REASONS: Record<number, string> = {
@@ -40,47 +42,9 @@ export interface ParsedErrorBody {
   title: string | null;
 }
 
-function asText(value: unknown): string | null {
-  if (typeof value === 'string') return value.trim() === '' ? null : value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return null;
-}
-
-/** Finds a human message in a JSON object of any of the shapes servers are seen to send. */
-function messageOf(value: unknown): string | null {
-  if (typeof value === 'string') return asText(value);
-  if (Array.isArray(value)) {
-    // FastAPI-style `detail: [{ msg, loc }]`.
-    const parts = value.map((item) => messageOf(item)).filter((m): m is string => m !== null);
-    return parts.length > 0 ? parts.join('; ') : null;
-  }
-  if (value && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    return asText(record.message) ?? asText(record.msg) ?? messageOf(record.detail) ?? asText(record.error);
-  }
-  return null;
-}
-
 function fromJson(json: unknown): Omit<ParsedErrorBody, 'shape' | 'title'> {
-  const none = { message: null, code: null, type: null, param: null };
-  if (!json || typeof json !== 'object') return { ...none, message: asText(json) };
-  const record = json as Record<string, unknown>;
-  const inner = record.error;
-  if (inner && typeof inner === 'object' && !Array.isArray(inner)) {
-    const error = inner as Record<string, unknown>;
-    return {
-      message: messageOf(error),
-      code: asText(error.code),
-      type: asText(error.type),
-      param: asText(error.param),
-    };
-  }
-  return {
-    message: messageOf(record),
-    code: asText(record.code),
-    type: asText(record.type),
-    param: asText(record.param),
-  };
+  const { message, code, type, param } = errorFields(json);
+  return { message, code, type, param };
 }
 
 function htmlTitle(body: string): string | null {

@@ -1,6 +1,6 @@
 import { describeStatus, hintFor, parseErrorBody, truncateBody } from './error-body';
 import { parseRateLimit, type RateLimitState } from './rate-limit';
-import type { ChatCompletionChunk } from './wire';
+import type { ChatCompletionChunk } from '../../protocol/wire';
 
 /**
  * What went wrong, in one word: the server answered with an error (`http`), no answer arrived

@@ -29,6 +29,6 @@ export {
   type StreamDone,
   type StreamEvent,
   type StreamMessage,
-} from './stream-decoder';
+} from '../../protocol/stream/decode-stream';
 export type * from './types';
-export type * from './wire';
+export type * from '../../protocol/wire';

@@ -1,5 +1,5 @@
 import type { TranscriptionInput } from './types';
-import type { TranscriptionFormat } from './wire';
+import type { TranscriptionFormat } from '../../protocol/wire';
 
 /** The multipart body of a transcription: the file and exactly the other fields that were set. */
 export function buildTranscriptionForm<F extends TranscriptionFormat>(

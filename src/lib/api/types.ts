@@ -1,8 +1,9 @@
+import type { Endpoint } from '../../protocol/endpoints';
 import type { RateLimitState } from './rate-limit';
-import type { TranscriptionFormat, TranscriptionJson, VisionResponse } from './wire';
+import type { TranscriptionFormat, TranscriptionJson, VisionResponse } from '../../protocol/wire';
 
 /** The endpoint groups of the spec; also the key of per-endpoint rate limits. */
-export type Endpoint = 'models' | 'chat' | 'code' | 'vision' | 'audio';
+export type { Endpoint } from '../../protocol/endpoints';
 
 /** What `onResponse` hears about every HTTP response, errors and retried attempts included. */
 export interface ResponseInfo {

@@ -1,6 +1,6 @@
 import { CHAT_PARAMETER_NAMES, type ChatParameters } from './chat-parameters';
 import type { ConversationMessage } from './conversation-types';
-import type { ChatCompletionRequest, ChatMessage, FunctionDefinition } from '../api/wire';
+import type { ChatCompletionRequest, ChatMessage, FunctionDefinition } from '../../protocol/wire';
 
 export interface BuildChatRequestInput {
   model: string;

@@ -1,4 +1,4 @@
-import type { ChatCompletionRequest } from '../api/wire';
+import type { ChatCompletionRequest } from '../../protocol/wire';
 
 /**
  * Request parameters the user sets for a conversation: everything but the model, the messages, the

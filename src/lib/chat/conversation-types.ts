@@ -1,6 +1,12 @@
 import type { ChatParameters } from './chat-parameters';
 import type { RateLimitState } from '../api/rate-limit';
-import type { FinishReason, FunctionCall, FunctionDefinition, TokenLogprob, Usage } from '../api/wire';
+import type {
+  FinishReason,
+  FunctionCall,
+  FunctionDefinition,
+  TokenLogprob,
+  Usage,
+} from '../../protocol/wire';
 
 /**
  * Where an assistant message stands. `pending` (request sent, nothing back) and `streaming` exist only

@@ -1,6 +1,8 @@
 import { estimateTokens } from './metrics';
 import type { ConversationMessage, MessageReasoning } from './conversation-types';
-import type { ChatCompletion, ChatCompletionChunk, FinishReason, TokenLogprob, Usage } from '../api/wire';
+import { asChunk } from '../../protocol/chat/as-chunk';
+import { ChunkFolder } from '../../protocol/chat/chunk-folder';
+import type { ChatCompletion, ChatCompletionChunk } from '../../protocol/wire';
 
 /** The parts of an assistant message that a reply fills in. */
 export type ReplyFields = Pick<
@@ -9,75 +11,38 @@ export type ReplyFields = Pick<
 > & { firstTokenAt: number | null };
 
 /**
- * Collects one reply (choice 0) from stream chunks or a whole completion. It is mutable and cheap to
- * feed, because the session feeds it on every chunk and copies it out at most once per frame
- * (`snapshot`). Strings are gathered in arrays and joined on snapshot so long replies stay linear.
+ * One reply as the chat page shows it: the protocol core's folder for the reply itself, plus the
+ * times a reader sees (first token, how long the model thought). The session feeds it on every chunk
+ * and copies it out at most once per frame (`snapshot`).
  */
 export class ReplyAccumulator {
-  private readonly content: string[] = [];
-  private readonly reasoning: string[] = [];
+  private readonly folder = new ChunkFolder();
   private reasoningStartedAt: number | null = null;
   private reasoningEndedAt: number | null = null;
-  private functionName: string | null = null;
-  private readonly functionArguments: string[] = [];
-  private finishReason: FinishReason | null = null;
-  private usage: Usage | null = null;
-  private logprobs: TokenLogprob[] | null = null;
   private firstTokenAt: number | null = null;
+
   /** True once any chunk (even an empty role chunk) has arrived. */
-  started = false;
+  get started(): boolean {
+    return this.folder.started;
+  }
 
   /** Applies one stream chunk received at `now` (ms since the epoch). */
   applyChunk(chunk: ChatCompletionChunk, now: number): void {
-    this.started = true;
-    if (chunk.usage) this.usage = chunk.usage;
-    const choice = chunk.choices.find((c) => c.index === 0) ?? chunk.choices[0];
-    if (!choice) return;
-    const delta = choice.delta ?? {};
-    const thinking = delta.reasoning_content ?? delta.reasoning;
-    if (typeof thinking === 'string' && thinking !== '') {
-      this.reasoning.push(thinking);
-      this.reasoningStartedAt ??= now;
-      this.markToken(now);
-    }
-    if (typeof delta.content === 'string' && delta.content !== '') {
-      this.content.push(delta.content);
-      this.endReasoning(now);
-      this.markToken(now);
-    }
-    if (delta.function_call) {
-      if (delta.function_call.name) this.functionName = (this.functionName ?? '') + delta.function_call.name;
-      if (delta.function_call.arguments) this.functionArguments.push(delta.function_call.arguments);
-      this.functionName ??= '';
-      this.endReasoning(now);
-      this.markToken(now);
-    }
-    if (choice.logprobs?.content) (this.logprobs ??= []).push(...choice.logprobs.content);
-    if (choice.finish_reason) this.finishReason = choice.finish_reason;
+    const parts = this.folder.add(chunk);
+    if (parts.reasoning) this.reasoningStartedAt ??= now;
+    if (parts.content || parts.call) this.endReasoning(now);
+    if (parts.reasoning || parts.content || parts.call) this.firstTokenAt ??= now;
   }
 
   /** Applies a whole (non-streaming) completion received at `now`. */
   applyCompletion(completion: ChatCompletion, now: number): void {
-    this.started = true;
-    if (completion.usage) this.usage = completion.usage;
-    const choice = completion.choices.find((c) => c.index === 0) ?? completion.choices[0];
-    if (!choice) return;
-    const message = choice.message;
-    const thinking = message.reasoning_content ?? message.reasoning;
-    if (typeof thinking === 'string' && thinking !== '') {
-      this.reasoning.push(thinking);
+    const parts = this.folder.add(asChunk(completion));
+    if (parts.reasoning) {
       // A whole reply has no separate thinking time to measure.
       this.reasoningStartedAt = now;
       this.reasoningEndedAt = now;
     }
-    if (typeof message.content === 'string') this.content.push(message.content);
-    if (message.function_call) {
-      this.functionName = message.function_call.name;
-      this.functionArguments.push(message.function_call.arguments);
-    }
-    if (choice.logprobs?.content) this.logprobs = [...choice.logprobs.content];
-    this.finishReason = choice.finish_reason;
-    this.markToken(now);
+    this.firstTokenAt ??= now;
   }
 
   /** Closes the thinking phase at `now` if it is still open (the reply ended while thinking). */
@@ -87,9 +52,10 @@ export class ReplyAccumulator {
 
   /** The fields gathered so far, as fresh objects the caller may keep. */
   snapshot(): ReplyFields {
-    const fields: ReplyFields = { content: this.content.join(''), firstTokenAt: this.firstTokenAt };
-    if (this.reasoning.length > 0) {
-      const text = this.reasoning.join('');
+    const folder = this.folder;
+    const fields: ReplyFields = { content: folder.text, firstTokenAt: this.firstTokenAt };
+    const text = folder.thinking;
+    if (text !== null) {
       const reasoning: MessageReasoning = {
         text,
         tokens: estimateTokens(text),
@@ -98,17 +64,14 @@ export class ReplyAccumulator {
       };
       fields.reasoning = reasoning;
     }
-    if (this.functionName !== null) {
-      fields.function_call = { name: this.functionName, arguments: this.functionArguments.join('') };
-    }
-    if (this.finishReason !== null) fields.finish_reason = this.finishReason;
-    if (this.usage) fields.usage = { ...this.usage };
-    if (this.logprobs) fields.logprobs = [...this.logprobs];
+    // A message holds one call; until the page shows parallel calls, a tools-dialect reply shows its first.
+    const call = folder.functionCall ?? folder.toolCalls[0]?.function ?? null;
+    if (call) fields.function_call = call;
+    if (folder.finishReason !== null) fields.finish_reason = folder.finishReason;
+    if (folder.usage) fields.usage = { ...folder.usage };
+    const logprobs = folder.tokenLogprobs;
+    if (logprobs) fields.logprobs = logprobs;
     return fields;
-  }
-
-  private markToken(now: number): void {
-    this.firstTokenAt ??= now;
   }
 
   private endReasoning(now: number): void {

@@ -1,4 +1,4 @@
-import type { ChatCompletionRequest, ChatMessage, FunctionDefinition } from '../api/wire';
+import type { ChatCompletionRequest, ChatMessage, FunctionDefinition } from '../../protocol/wire';
 import type { PastedRequest } from './parse-curl';
 
 /** A chat request taken apart into what the chat page edits. */

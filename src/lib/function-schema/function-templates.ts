@@ -1,4 +1,4 @@
-import type { FunctionDefinition } from '../api/wire';
+import type { FunctionDefinition } from '../../protocol/wire';
 
 /** A starting point offered in the definitions editor. */
 export interface FunctionTemplate {

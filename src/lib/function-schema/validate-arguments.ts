@@ -1,4 +1,4 @@
-import type { FunctionDefinition } from '../api/wire';
+import type { FunctionDefinition } from '../../protocol/wire';
 import { ajv, describeAjvError } from './ajv-instance';
 import { parseJson, type TextPosition } from './parse-json';
 

@@ -1,4 +1,5 @@
-import type { FunctionDefinition } from '../api/wire';
+import type { FunctionDefinition } from '../../protocol/wire';
+import { JSON_TYPES, TYPE_SUBSTITUTES } from '../../protocol/function-rules';
 import { ajv } from './ajv-instance';
 import { functionNameProblem } from './function-name';
 import { joinPath, parseJson, positionAt, type TextPosition, type ValueSpan } from './parse-json';
@@ -19,9 +20,6 @@ export interface DefinitionsCheck {
   definitions: FunctionDefinition[] | null;
   problems: DefinitionProblem[];
 }
-
-const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
-const TYPE_SUBSTITUTES = ['anyOf', 'oneOf', 'allOf', 'enum', 'const', '$ref'];
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,3 +1,7 @@
+import { asChunk } from '../../protocol/chat/as-chunk';
+import { ChunkFolder } from '../../protocol/chat/chunk-folder';
+import { StreamParser, type StreamMessage } from '../../protocol/stream/stream-parser';
+import type { ChatCompletionChunk } from '../../protocol/wire';
 import type { ExchangeRecord } from './exchange-record';
 
 /** One bar of the chunk-arrival chart: when (ms after the request) and how many bytes. */
@@ -26,31 +30,42 @@ export interface StreamTimeline {
 /** Share of bytes that, arriving in the last tenth of the time, means the stream was held back. */
 export const BUFFERED_BYTE_SHARE = 0.8;
 
-interface ChunkInfo {
-  content: boolean;
-  completionTokens: number | null;
-}
+/** Recorded text is already in memory: the timeline reads it whole, however large its events. */
+const UNBOUNDED = { maxEventBytes: Number.POSITIVE_INFINITY, maxEventLines: Number.POSITIVE_INFINITY };
 
-function inspectChunk(text: string): ChunkInfo {
-  let content = false;
-  let completionTokens: number | null = null;
-  for (const raw of text.split('\n')) {
-    const line = raw.startsWith('data:') ? raw.slice(5).trim() : raw.trim();
-    if (!line.startsWith('{')) continue;
-    try {
-      const chunk = JSON.parse(line) as {
-        choices?: { delta?: Record<string, unknown> }[];
-        usage?: { completion_tokens?: number } | null;
-      };
-      const delta = chunk.choices?.[0]?.delta ?? {};
-      if (delta.content || delta.reasoning_content || delta.reasoning || delta.function_call) content = true;
-      if (typeof chunk.usage?.completion_tokens === 'number')
-        completionTokens = chunk.usage.completion_tokens;
-    } catch {
-      // A line split across chunks is not whole here; its text still counts as bytes.
+/**
+ * Which recorded chunks completed an event carrying reply text, reasoning or a call, read with the
+ * protocol core's parser and folder (an event split across chunks counts where it completes), and
+ * the server's `usage.completion_tokens` if it sent one.
+ */
+function inspectChunks(texts: readonly string[]): { content: boolean[]; completionTokens: number | null } {
+  const parser = new StreamParser(UNBOUNDED);
+  const folder = new ChunkFolder();
+  const content = texts.map(() => false);
+  const read = (messages: StreamMessage[], at: number) => {
+    for (const message of messages) {
+      if (message.type !== 'event') continue;
+      let payload: unknown;
+      try {
+        payload = JSON.parse(message.data);
+      } catch {
+        continue; // not JSON: it still counts as bytes
+      }
+      if (payload === null || typeof payload !== 'object' || !('choices' in payload)) continue;
+      const parts = folder.add(asChunk(payload as ChatCompletionChunk));
+      if (parts.content || parts.reasoning || parts.call) content[at] = true;
     }
-  }
-  return { content, completionTokens };
+  };
+  texts.forEach((text, at) => {
+    const messages: StreamMessage[] = [];
+    parser.pushText(text, messages);
+    read(messages, at);
+  });
+  const last: StreamMessage[] = [];
+  parser.end(last);
+  read(last, texts.length - 1);
+  const tokens = folder.usage?.completion_tokens;
+  return { content, completionTokens: typeof tokens === 'number' ? tokens : null };
 }
 
 /** Times and sizes of a recorded (streamed) exchange, for the stream timeline. */
@@ -60,15 +75,13 @@ export function streamTimeline(record: ExchangeRecord): StreamTimeline {
   const totalBytes = points.reduce((sum, p) => sum + p.bytes, 0);
   let firstTokenAt: number | null = null;
   let contentChunks = 0;
-  let usageTokens: number | null = null;
-  for (const chunk of record.chunks) {
-    const info = inspectChunk(chunk.text);
-    if (info.content) {
-      contentChunks++;
-      firstTokenAt ??= chunk.at;
-    }
-    if (info.completionTokens !== null) usageTokens = info.completionTokens;
-  }
+  const inspected = inspectChunks(record.chunks.map((c) => c.text));
+  const usageTokens = inspected.completionTokens;
+  record.chunks.forEach((chunk, at) => {
+    if (!inspected.content[at]) return;
+    contentChunks++;
+    firstTokenAt ??= chunk.at;
+  });
   const end = record.endedAt ?? record.chunks.at(-1)?.at ?? null;
   const totalMs = end === null ? null : end - start;
   const tokens = usageTokens ?? contentChunks;

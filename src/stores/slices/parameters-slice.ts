@@ -4,7 +4,7 @@ import type {
   CodeCompletionRequest,
   TranscriptionFormat,
   VisionRequest,
-} from '../../lib/api/wire';
+} from '../../protocol/wire';
 import type { SettingsState, SettingsMutators } from '../settings-types';
 
 /** Chat request fields the user sets once per page (the conversation itself lives elsewhere). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../../server/engines/engine';
 import { chatChunks, foldChatChunks } from '../../../server/http/chat-reply';
-import type { ChatCompletionChunk } from '../../../src/lib/api/wire';
+import type { ChatCompletionChunk } from '../../../src/protocol/wire';
 
 const META = { id: 'chatcmpl-x', created: 1, model: 'svc-chat', logprobs: false };
 const usage = { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatEngine } from '../../../server/engines/engine';
 import { EngineError } from '../../../server/engines/engine';
-import type { ChatCompletionChunk } from '../../../src/lib/api/wire';
+import type { ChatCompletionChunk } from '../../../src/protocol/wire';
 import { hangingChatEngine, scriptedChatEngine, USAGE } from '../support/fake-engines';
 import { parseJsonLines, parseSse } from '../support/stream-parser';
 import { authHeaders, CHAT, postJson, testApp } from '../support/test-app';

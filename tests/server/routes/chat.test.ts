@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EngineError, type EngineEvent } from '../../../server/engines/engine';
-import type { ChatCompletion } from '../../../src/lib/api/wire';
+import type { ChatCompletion } from '../../../src/protocol/wire';
 import { scriptedChatEngine, USAGE } from '../support/fake-engines';
 import { CHAT, errorOf, postJson, testApp } from '../support/test-app';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CodeCompletion } from '../../../src/lib/api/wire';
+import type { CodeCompletion } from '../../../src/protocol/wire';
 import { errorOf, postJson, testApp } from '../support/test-app';
 
 const CODE = { model: 'svc-coder', prompt: 'def add(a, b):\n' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Model, ModelList } from '../../../src/lib/api/wire';
+import type { Model, ModelList } from '../../../src/protocol/wire';
 import { errorOf, KEY, testApp } from '../support/test-app';
 
 const auth = { headers: { authorization: `Bearer ${KEY}` } };

@@ -2,7 +2,7 @@ import { decode } from 'gpt-tokenizer/encoding/o200k_base';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as tokens from '../../../server/tokens';
 import { MAX_CHARS_PER_TOKEN, promptTokensAtLeast } from '../../../server/validation/context';
-import type { ChatCompletion } from '../../../src/lib/api/wire';
+import type { ChatCompletion } from '../../../src/protocol/wire';
 import { scriptedChatEngine, TEXT_REPLY } from '../support/fake-engines';
 import { errorOf, postJson, testApp } from '../support/test-app';
 

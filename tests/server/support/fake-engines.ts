@@ -7,7 +7,7 @@ import type {
   GenerateOptions,
   Transcript,
 } from '../../../server/engines/engine';
-import type { CodeCompletionRequest } from '../../../src/lib/api/wire';
+import type { CodeCompletionRequest } from '../../../src/protocol/wire';
 
 export const USAGE = { prompt_tokens: 7, completion_tokens: 3, total_tokens: 10 };
 

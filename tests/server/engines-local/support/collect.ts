@@ -1,5 +1,5 @@
 import type { ChatEngine, EngineEvent } from '../../../../server/engines/engine';
-import type { ChatMessage } from '../../../../src/lib/api/wire';
+import type { ChatMessage } from '../../../../src/protocol/wire';
 
 /** Runs a chat engine to the end and returns its text and finish event. */
 export async function collectReply(

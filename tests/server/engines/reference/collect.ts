@@ -2,7 +2,7 @@ import type {
   ChatCompletionRequest,
   CodeCompletionRequest,
   TokenLogprob,
-} from '../../../../src/lib/api/wire';
+} from '../../../../src/protocol/wire';
 import type { EngineEvent } from '../../../../server/engines/engine';
 import { createReferenceEngines } from '../../../../server/engines/reference';
 

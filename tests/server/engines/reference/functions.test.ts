@@ -5,7 +5,7 @@ import type {
   FunctionDefinition,
   FunctionParameterProperty,
   FunctionParameters,
-} from '../../../../src/lib/api/wire';
+} from '../../../../src/protocol/wire';
 import { fillArguments } from '../../../../server/engines/reference/argument-filler';
 import { chat } from './collect';
 

@@ -280,6 +280,22 @@ describe('upstream chat engine', () => {
     expect(error.body.message).toContain('model crashed');
   });
 
+  it('words an error sent as the first event as the upstream’s answer, keeping both halves of its message', async () => {
+    upstream = await startFakeUpstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end('data: {"error":"TypeError","message":"Cannot read properties of undefined"}\n\n');
+    });
+    const engines = createUpstreamEngines({ url: upstream.url, models: {} });
+    const error = await failure(
+      collect(engines.chat.generate({ model: 'svc-chat', messages }, { signal: signal() })),
+    );
+    expect(error.status).toBe(502);
+    expect(error.body.message).toMatch(
+      /^The upstream server at .* answered with an error instead of a reply: TypeError: Cannot read properties of undefined$/,
+    );
+    expect(error.body.message).not.toMatch(/mid-reply/);
+  });
+
   it('reports a stream that stops with no finish_reason and no [DONE] as cut off, after the text sent', async () => {
     upstream = await startFakeUpstream((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });

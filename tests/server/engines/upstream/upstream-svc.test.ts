@@ -3,7 +3,7 @@
  * 127.0.0.1:0: what a client sends through one service reaches the other and comes back intact.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatCompletionRequest } from '../../../../src/lib/api/wire';
+import type { ChatCompletionRequest } from '../../../../src/protocol/wire';
 import { createApp } from '../../../../server/app';
 import { resolveConfig } from '../../../../server/config';
 import { EngineError } from '../../../../server/engines/engine';

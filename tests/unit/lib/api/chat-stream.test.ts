@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../../../src/lib/api/client';
 import { ApiError } from '../../../../src/lib/api/errors';
-import type { ChatCompletionChunk } from '../../../../src/lib/api/wire';
+import type { ChatCompletionChunk } from '../../../../src/protocol/wire';
 import { controlledBody, errorBody, fakeFetch, never, type FetchHandler } from './fake-fetch';
-import { FIXTURE_DIR } from './stream-helpers';
+import { FIXTURE_DIR } from '../../protocol/stream-helpers';
 
 const request = { model: 'svc-chat', messages: [{ role: 'user' as const, content: 'Hi' }] };
 const fixtureText = (name: string) => readFileSync(join(FIXTURE_DIR, name), 'utf8');
@@ -114,6 +114,33 @@ describe('streamChat', () => {
     expect(error.message).toMatch(/The upstream model stopped responding\./);
     expect(error.partial?.map((c) => c.choices[0]?.delta.content)).toEqual(['', 'Partial ', 'reply']);
     expect(seen.join('')).toBe('Partial reply');
+  });
+
+  it('words an error that arrives before any reply text as the server’s answer, not a broken reply', async () => {
+    // Some servers answer a bad key or an unknown model with HTTP 200 and one error event.
+    const { client } = setup(() =>
+      sse(
+        'data: {"error":{"message":"model \'x\' not found","type":"invalid_request_error","code":"model_not_found"}}\n\n',
+      ),
+    );
+    const error = await failure(() => collect(client.streamChat(request)));
+    expect(error).toMatchObject({ kind: 'stream', code: 'model_not_found', type: 'invalid_request_error' });
+    expect(error.message).toBe("The server answered with an error instead of a reply: model 'x' not found.");
+    expect(error.message).not.toMatch(/kept|broke|after the reply/);
+  });
+
+  it('reads a pretty-printed whole completion sent as application/json to a stream request', async () => {
+    const completion = {
+      id: 'c',
+      choices: [{ index: 0, message: { role: 'assistant', content: 'Pretty' }, finish_reason: 'stop' }],
+    };
+    const { client } = setup(
+      () =>
+        new Response(JSON.stringify(completion, null, 2), {
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    expect(await collect(client.streamChat(request))).toBe('Pretty');
   });
 
   it('reports data that is not JSON as a stream error with the partial reply', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatCompletionChunk, ChatDelta } from '../../../../src/lib/api/wire';
+import type { ChatCompletionChunk, ChatDelta } from '../../../../src/protocol/wire';
 import { ReplyAccumulator } from '../../../../src/lib/chat/reply-accumulator';
 
 function chunk(delta: ChatDelta, finish: string | null = null, extra: Partial<ChatCompletionChunk> = {}) {

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { StreamParser, decodeStream, type StreamMessage } from '../../../../src/lib/api/stream-decoder';
+import { StreamParser, decodeStream, type StreamMessage } from '../../../src/protocol/stream/decode-stream';
 
-export const FIXTURE_DIR = join(import.meta.dirname, '../../../fixtures/streams');
+export const FIXTURE_DIR = join(import.meta.dirname, '../../fixtures/streams');
 
 /** Every recorded stream, by file name. */
 export function loadFixtures(): { name: string; bytes: Uint8Array }[] {

@@ -1,7 +1,11 @@
 import { createParser } from 'eventsource-parser';
 import { describe, expect, it } from 'vitest';
-import { decodeStream, type StreamEvent, type StreamMessage } from '../../../../src/lib/api/stream-decoder';
-import type { ChatCompletionChunk } from '../../../../src/lib/api/wire';
+import {
+  decodeStream,
+  type StreamEvent,
+  type StreamMessage,
+} from '../../../src/protocol/stream/decode-stream';
+import type { ChatCompletionChunk } from '../../../src/protocol/wire';
 import { bodyOf, decodeAll, decodeSync, loadFixtures, splitAt } from './stream-helpers';
 
 const encoder = new TextEncoder();
@@ -176,7 +180,7 @@ describe('decodeStream rules', () => {
     expect(cancelled).toBe(true);
   });
 
-  it('decodes a 64 MiB single event arriving in 64 KiB chunks', async () => {
+  it('decodes a 64 MiB single event in 64 KiB chunks when the limit allows it', async () => {
     const size = 64 * 1024 * 1024;
     const payload = new Uint8Array(size + 8);
     payload.set(encoder.encode('data: '));
@@ -184,11 +188,49 @@ describe('decodeStream rules', () => {
     payload.set(encoder.encode('\n\n'), 6 + size);
     const chunks: Uint8Array[] = [];
     for (let i = 0; i < payload.length; i += 65_536) chunks.push(payload.subarray(i, i + 65_536));
-    const messages = await decodeAll(chunks);
+    const messages: StreamMessage[] = [];
+    const limits = { maxEventBytes: size + 16, maxEventLines: 10 };
+    for await (const m of decodeStream(bodyOf(chunks), { limits })) messages.push(m);
     expect(messages).toHaveLength(1);
     const only = messages[0] as StreamEvent;
     expect(only.data.length).toBe(size);
     expect(only.data.charCodeAt(size - 1)).toBe(120);
+  });
+
+  it('refuses an event past its limits as soon as it is known, before the event ends', async () => {
+    let pulled = 0;
+    const endless = (piece: string) =>
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled += 1;
+          controller.enqueue(encoder.encode(pulled === 1 ? 'data: {"a":\n' : piece));
+        },
+      });
+    const limits = { maxEventBytes: 10_000, maxEventLines: 50 };
+    const read = async (body: ReadableStream<Uint8Array>) => {
+      for await (const _ of decodeStream(body, { limits })) void _;
+    };
+    // One line that never ends, data lines that never end the event, and too many lines.
+    await expect(read(endless('x'.repeat(1000)))).rejects.toMatchObject({
+      name: 'OversizedEventError',
+      limit: 'bytes',
+    });
+    expect(pulled).toBeLessThan(15);
+    pulled = 0;
+    await expect(read(endless(`data: ${'y'.repeat(500)}\n`))).rejects.toMatchObject({
+      limit: 'bytes',
+      max: 10_000,
+    });
+    pulled = 0;
+    await expect(read(endless('data: 1,\n'))).rejects.toMatchObject({ limit: 'lines', max: 50 });
+    expect(pulled).toBeLessThan(60);
+    // The default limit holds too: the 8 MiB default refuses a 9 MiB event.
+    const big = bodyOf([encoder.encode(`data: ${'z'.repeat(9 * 1024 * 1024)}\n\n`)]);
+    await expect(
+      (async () => {
+        for await (const _ of decodeStream(big)) void _;
+      })(),
+    ).rejects.toThrow(/larger than 8388608 bytes/);
   });
 
   it('throws the abort reason when its signal aborts mid-stream', async () => {

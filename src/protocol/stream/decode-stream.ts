@@ -1,10 +1,14 @@
 import { StreamParser, type StreamMessage } from './stream-parser';
+import type { StreamLimits } from './stream-limits';
 
 export { StreamParser, type StreamDone, type StreamEvent, type StreamMessage } from './stream-parser';
+export { DEFAULT_STREAM_LIMITS, OversizedEventError, type StreamLimits } from './stream-limits';
 
 export interface DecodeStreamOptions {
   /** Aborting it cancels the body and makes the next read reject with the signal's reason. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
+  /** Bounds on one event (default `DEFAULT_STREAM_LIMITS`); past them the read throws `OversizedEventError`. */
+  limits?: StreamLimits | undefined;
 }
 
 type Result = IteratorResult<StreamMessage, void>;
@@ -17,7 +21,7 @@ const DONE: Result = { value: undefined, done: true };
  */
 class DecodeIterator implements AsyncGenerator<StreamMessage, void, undefined> {
   private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
-  private readonly parser = new StreamParser();
+  private readonly parser: StreamParser;
   private buffer: StreamMessage[] = [];
   private pos = 0;
   private closed = false;
@@ -28,8 +32,10 @@ class DecodeIterator implements AsyncGenerator<StreamMessage, void, undefined> {
   constructor(
     body: ReadableStream<Uint8Array>,
     private readonly signal: AbortSignal | undefined,
+    limits: StreamLimits | undefined,
   ) {
     signal?.throwIfAborted();
+    this.parser = new StreamParser(limits);
     this.reader = body.getReader();
     signal?.addEventListener('abort', this.onAbort, { once: true });
   }
@@ -121,5 +127,5 @@ export function decodeStream(
   body: ReadableStream<Uint8Array>,
   options: DecodeStreamOptions = {},
 ): AsyncGenerator<StreamMessage, void, undefined> {
-  return new DecodeIterator(body, options.signal);
+  return new DecodeIterator(body, options.signal, options.limits);
 }

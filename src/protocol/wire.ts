@@ -1,7 +1,6 @@
 /**
  * Wire types of the service interface (`shared/spec/service-interface.md`), shared by the playground
- * (`src/`) and the local service (`server/`). Types only: this file must never hold runtime code,
- * because it is the one file `server/` may import from `src/`.
+ * (`src/`) and the local service (`server/`) as part of the protocol core (`src/protocol/`).
  *
  * Names keep the spec's snake_case. Where the spec says "not shown" (logprobs, thinking output, the
  * vision body, srt/vtt) the types follow what common servers of the chat-completion format send, and
@@ -31,6 +30,21 @@ export interface FunctionCall {
   name: string;
   /** A JSON-encoded object holding the argument values. */
   arguments: string;
+}
+
+/** One call of the `tools` dialect (llama.cpp, vLLM, Ollama…): a function call with an id. */
+export interface ToolCall {
+  id: string;
+  type: 'function';
+  function: FunctionCall;
+}
+
+/** A streamed fragment of a tool call; fragments of one call share its `index`. */
+export interface ToolCallDelta {
+  index: number;
+  id?: string;
+  type?: 'function';
+  function?: { name?: string; arguments?: string };
 }
 
 export interface ChatMessage {
@@ -120,6 +134,8 @@ export interface AssistantMessage {
   role: 'assistant';
   content: string | null;
   function_call?: FunctionCall;
+  /** Calls in the `tools` dialect (other servers); the spec's service sends `function_call`. */
+  tool_calls?: ToolCall[];
   /** Thinking output of `svc-reasoner`; the name most clients of the format read. */
   reasoning_content?: string | null;
   /** The same, as some other servers (Ollama, OpenRouter, vLLM) name it. */
@@ -152,6 +168,8 @@ export interface ChatDelta {
   reasoning?: string | null;
   /** Streamed as the name first, then argument fragments to concatenate. */
   function_call?: { name?: string; arguments?: string };
+  /** Tool-call fragments, assembled by `index` (several calls may stream in parallel). */
+  tool_calls?: ToolCallDelta[];
   [extra: string]: unknown;
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Utf8ChunkDecoder } from '../../../../src/lib/api/utf8-chunks';
+import { Utf8ChunkDecoder } from '../../../src/protocol/stream/utf8-chunks';
 import { splitAt } from './stream-helpers';
 
 function decodeChunks(chunks: Uint8Array[]): string {

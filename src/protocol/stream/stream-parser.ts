@@ -15,13 +15,18 @@
  * - End of input (our rule): the stream's end acts as a line end followed by a blank line, so a last
  *   line without a newline, and a last event without its blank line, are still delivered.
  *
- * This file is the synchronous engine; `stream-decoder.ts` reads a response body through it.
+ * - Limits (our rule): a line or an event past `StreamLimits` throws `OversizedEventError` as soon as
+ *   it is known, never after buffering it whole.
+ *
+ * This file is the synchronous engine; `decode-stream.ts` reads a response body through it, and the
+ * wire timeline feeds it recorded text.
  *
  * Speed: text is scanned with `indexOf`, with the next `\r` and `\n` positions cached so each character
  * is searched once; an unfinished line is kept as a list of pieces and joined once, so a 64 MiB event
  * costs linear time.
  */
 
+import { DEFAULT_STREAM_LIMITS, OversizedEventError, type StreamLimits } from './stream-limits';
 import { Utf8ChunkDecoder } from './utf8-chunks';
 
 /** One event: its data (lines joined by `\n`), and its `event:` and `id:` fields if it had them. */
@@ -53,8 +58,12 @@ export class StreamParser {
   done = false;
   private readonly decoder = new Utf8ChunkDecoder();
   private readonly pending: string[] = [];
+  private pendingLength = 0;
   private skipLF = false;
   private data: string[] = [];
+  private dataLength = 0;
+
+  constructor(private readonly limits: StreamLimits = DEFAULT_STREAM_LIMITS) {}
   private event: string | null = null;
   private id: string | null = null;
 
@@ -68,8 +77,7 @@ export class StreamParser {
     if (this.done) return;
     this.pushText(this.decoder.flush(), out);
     if (this.pending.length > 0) {
-      const line = this.pending.join('');
-      this.pending.length = 0;
+      const line = this.takePending('');
       this.line(line, 0, line.length, out);
     }
     if (!this.done) this.dispatch(out);
@@ -92,9 +100,7 @@ export class StreamParser {
       if (lf === -1 && cr === -1) break;
       const end = lf === -1 || (cr !== -1 && cr < lf) ? cr : lf;
       if (this.pending.length > 0) {
-        this.pending.push(text.slice(pos, end));
-        const line = this.pending.join('');
-        this.pending.length = 0;
+        const line = this.takePending(text.slice(pos, end));
         this.line(line, 0, line.length, out);
       } else {
         // Read the line in place: no intermediate string for the common `data: …` line.
@@ -111,7 +117,33 @@ export class StreamParser {
         pos = end + 1;
       }
     }
-    if (pos < n) this.pending.push(pos === 0 ? text : text.slice(pos));
+    if (pos < n) {
+      this.pendingLength += n - pos;
+      this.checkSize(this.pendingLength);
+      this.pending.push(pos === 0 ? text : text.slice(pos));
+    }
+  }
+
+  /** The unfinished line plus `last`, as one string; the pieces are let go. */
+  private takePending(last: string): string {
+    this.checkSize(this.pendingLength + last.length);
+    this.pending.push(last);
+    const line = this.pending.join('');
+    this.pending.length = 0;
+    this.pendingLength = 0;
+    return line;
+  }
+
+  private checkSize(length: number): void {
+    if (length > this.limits.maxEventBytes) throw new OversizedEventError('bytes', this.limits.maxEventBytes);
+  }
+
+  private addData(value: string): void {
+    this.dataLength += value.length + 1;
+    this.checkSize(this.dataLength);
+    if (this.data.length >= this.limits.maxEventLines)
+      throw new OversizedEventError('lines', this.limits.maxEventLines);
+    this.data.push(value);
   }
 
   /** Handles the line `text[start, end)`. */
@@ -120,6 +152,7 @@ export class StreamParser {
       this.dispatch(out);
       return;
     }
+    this.checkSize(end - start);
     const first = text.charCodeAt(start);
     if (first === COLON) return;
     if (first === OPEN_BRACE) {
@@ -129,7 +162,7 @@ export class StreamParser {
     }
     if (first === LOWER_D && text.startsWith('data:', start)) {
       const value = text.charCodeAt(start + 5) === SPACE && start + 5 < end ? start + 6 : start + 5;
-      this.data.push(text.slice(value, end));
+      this.addData(text.slice(value, end));
       return;
     }
     const line = text.slice(start, end);
@@ -144,7 +177,7 @@ export class StreamParser {
     if (line.charCodeAt(from) === SPACE) from++;
     switch (field) {
       case 'data':
-        this.data.push(line.slice(from));
+        this.addData(line.slice(from));
         break;
       case 'event':
         this.event = line.slice(from);
@@ -168,6 +201,7 @@ export class StreamParser {
     }
     const data = parts.length === 1 ? (parts[0] as string) : parts.join('\n');
     this.data = [];
+    this.dataLength = 0;
     if (data === DONE) {
       this.done = true;
       out.push({ type: 'done' });
