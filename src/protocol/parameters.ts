@@ -1,3 +1,24 @@
+import type { ChatCompletionRequest } from './wire';
+
+/**
+ * The chat request's parameters (everything but the model, the messages, the functions and `stream`),
+ * in the spec's order.
+ */
+export const CHAT_PARAMETER_NAMES = [
+  'temperature',
+  'max_tokens',
+  'top_p',
+  'frequency_penalty',
+  'presence_penalty',
+  'stop',
+  'logprobs',
+  'top_logprobs',
+  'logit_bias',
+  'function_call',
+  'response_format',
+  'seed',
+] as const satisfies readonly (keyof ChatCompletionRequest)[];
+
 /**
  * The request parameters' ranges as the spec and the common format define them: the service
  * refuses what falls outside, and the playground's controls offer exactly these.

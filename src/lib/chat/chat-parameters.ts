@@ -1,3 +1,4 @@
+import { CHAT_PARAMETER_NAMES } from '../../protocol/parameters';
 import type { ChatCompletionRequest } from '../../protocol/wire';
 
 /**
@@ -10,20 +11,7 @@ export type ChatParameters = Partial<
 >;
 
 /** The parameter names the builder copies into a request, in the spec's order. */
-export const CHAT_PARAMETER_NAMES = [
-  'temperature',
-  'max_tokens',
-  'top_p',
-  'frequency_penalty',
-  'presence_penalty',
-  'stop',
-  'logprobs',
-  'top_logprobs',
-  'logit_bias',
-  'function_call',
-  'response_format',
-  'seed',
-] as const satisfies readonly (keyof ChatParameters)[];
+export { CHAT_PARAMETER_NAMES };
 
 /**
  * Keeps only the request parameters (dropping `model`, `stream` or anything else a settings object

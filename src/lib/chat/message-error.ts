@@ -1,5 +1,13 @@
-import { isApiError } from '../api';
+import { ApiError, isApiError, type ApiErrorKind } from '../api';
 import type { MessageError } from './conversation-types';
+
+/** The fields an `ApiError` and its stored form share, copied as they are either way. */
+const SHARED = ['message', 'status', 'code', 'type', 'param', 'hint', 'requestId'] as const;
+type Shared = Pick<MessageError, (typeof SHARED)[number]>;
+
+function shared(from: Shared): Shared {
+  return Object.fromEntries(SHARED.map((key) => [key, from[key]])) as Shared;
+}
 
 /**
  * Turns whatever a request threw into plain data that can be stored and shown. An `ApiError` keeps
@@ -10,13 +18,7 @@ export function toMessageError(error: unknown): MessageError {
   if (isApiError(error)) {
     return {
       kind: error.kind,
-      message: error.message,
-      status: error.status,
-      code: error.code,
-      type: error.type,
-      param: error.param,
-      hint: error.hint,
-      requestId: error.requestId,
+      ...shared(error),
       rateLimit: error.rateLimit ? structuredClone(error.rateLimit) : null,
     };
   }
@@ -35,4 +37,13 @@ export function toMessageError(error: unknown): MessageError {
     requestId: null,
     rateLimit: null,
   };
+}
+
+/** Rebuilds an `ApiError` from its stored form, so a saved error shows the full shared panel. */
+export function toApiError(error: MessageError): ApiError | Error {
+  if (error.kind === 'unexpected') return new Error(error.message);
+  const { requestId, ...init } = shared(error);
+  const rebuilt = new ApiError({ kind: error.kind as ApiErrorKind, ...init });
+  // Both are derived from response headers, which are not stored; restore them as they were.
+  return Object.assign(rebuilt, { requestId, rateLimit: error.rateLimit });
 }

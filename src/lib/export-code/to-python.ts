@@ -1,25 +1,15 @@
+import { CHAT_PARAMETER_NAMES } from '../../protocol/parameters';
 import { API_KEY_ENV, jsonBody, splitURL, type CodeRequest } from './code-request';
 
 /** Keyword arguments `client.chat.completions.create` takes by name; anything else goes in `extra_body`. */
-const CHAT_KWARGS = new Set([
+const CHAT_KWARGS = new Set<string>([
   'model',
   'messages',
-  'temperature',
-  'max_tokens',
-  'top_p',
-  'frequency_penalty',
-  'presence_penalty',
-  'stop',
   'stream',
-  'logprobs',
-  'top_logprobs',
-  'logit_bias',
   'functions',
-  'function_call',
-  'response_format',
-  'seed',
   'n',
   'user',
+  ...CHAT_PARAMETER_NAMES,
 ]);
 
 /** A JSON value as a Python literal (True/False/None), indented. */
