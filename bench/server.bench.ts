@@ -30,7 +30,7 @@ async function throughput(lines: string[]): Promise<void> {
           origin,
           method,
           path,
-          body,
+          ...(body === undefined ? {} : { body }),
           headers: auth,
           concurrency: CONCURRENCY,
           durationMs: DURATION_MS,

@@ -96,7 +96,8 @@ export function readChatRequest(body: JsonObject): ChatCompletionRequest {
     throw invalidParam('top_logprobs', `'top_logprobs' needs "logprobs": true.`);
   }
   readStreamOptions(body);
-  const fields: Partial<ChatCompletionRequest> = {
+  // Unset fields are read as undefined here and dropped below.
+  const fields: { [K in keyof ChatCompletionRequest]?: ChatCompletionRequest[K] | undefined } = {
     temperature: optionalNumber(body, 'temperature', R.temperature.min, R.temperature.max),
     max_tokens: optionalPositiveInteger(body, 'max_tokens'),
     top_p: optionalNumber(body, 'top_p', R.top_p.min, R.top_p.max),

@@ -2,7 +2,7 @@
  * Validation of `messages` for chat (string content) and vision (arrays of text and image parts).
  * Returns clean messages holding only the fields of the format.
  */
-import type { ChatMessage, ContentPart } from '../../src/protocol/wire';
+import type { ChatMessage, ContentPart, FunctionCall } from '../../src/protocol/wire';
 import { FUNCTION_NAME_PATTERN } from '../../src/protocol/function-rules';
 import { invalidParam } from '../http/errors';
 import { isPlainObject } from './fields';
@@ -113,7 +113,7 @@ function readContent(
   return content.map((part, j) => readPart(part, `${param}.content[${j}]`, mode));
 }
 
-function readFunctionCall(value: unknown, param: string): ChatMessage['function_call'] {
+function readFunctionCall(value: unknown, param: string): FunctionCall {
   if (!isPlainObject(value))
     throw invalidParam(param, `'${param}' must be an object with 'name' and 'arguments'.`);
   if (typeof value.name !== 'string' || !FUNCTION_NAME_PATTERN.test(value.name)) {

@@ -93,7 +93,7 @@ export function serviceWithEngines(engines: Partial<ModelEngines>): EngineServic
   const requests: RecordedRequest[] = [];
   const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const sent = init?.body instanceof FormData ? await nodeFormData(init.body) : init?.body;
-    const request = new Request(input, { ...init, body: sent });
+    const request = new Request(input, { ...init, body: sent ?? null });
     if (!request.headers.has('host')) request.headers.set('host', new URL(request.url).host);
     requests.push(await record(request));
     return app.fetch(request);
@@ -141,7 +141,7 @@ export function fixedResponseAt(
   const service = serviceWithEngines({});
   const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const sent = init?.body instanceof FormData ? await nodeFormData(init.body) : init?.body;
-    const request = new Request(input, { ...init, body: sent });
+    const request = new Request(input, { ...init, body: sent ?? null });
     if (!new URL(request.url).pathname.endsWith(path)) return service.fetch(request);
     service.requests.push(await record(request));
     return new Response(body, { status, headers: { 'content-type': contentType } });

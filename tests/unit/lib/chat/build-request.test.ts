@@ -51,7 +51,8 @@ describe('buildChatRequest', () => {
       model: 'm',
       messages: [],
       stream: false,
-      parameters: { temperature: undefined },
+      // A caller outside TypeScript's checks (a parsed file) can still hand over a key set to undefined.
+      parameters: { temperature: undefined } as unknown as ChatParameters,
     });
     expect('temperature' in body).toBe(false);
   });
