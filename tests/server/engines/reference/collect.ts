@@ -38,14 +38,23 @@ export async function collect(events: AsyncIterable<EngineEvent>): Promise<Colle
 
 const engines = createReferenceEngines();
 
+/** A chat reply at temperature 0 unless the request says otherwise; `temperature: null` leaves it unset. */
 export function chat(
-  request: Partial<ChatCompletionRequest> & { content?: string },
+  request: Omit<Partial<ChatCompletionRequest>, 'temperature'> & {
+    content?: string;
+    temperature?: number | null;
+  },
   signal = new AbortController().signal,
 ): Promise<Collected> {
-  const { content = 'Hello, what can you do?', ...rest } = request;
+  const { content = 'Hello, what can you do?', temperature = 0, ...rest } = request;
   return collect(
     engines.chat.generate(
-      { model: 'svc-chat', messages: [{ role: 'user', content }], temperature: 0, ...rest },
+      {
+        model: 'svc-chat',
+        messages: [{ role: 'user', content }],
+        ...(temperature === null ? {} : { temperature }),
+        ...rest,
+      },
       { signal },
     ),
   );

@@ -30,7 +30,7 @@ describe('reference chat engine: temperature, seed and sampling parameters', () 
   });
 
   it('treats an unset temperature as the engine default 1.0 and says so', async () => {
-    const reply = await chat({ content: 'hi' });
+    const reply = await chat({ temperature: null, content: 'hi' });
     expect(reply.content).toContain('unset (engine default 1)');
   });
 
