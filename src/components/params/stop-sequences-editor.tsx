@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Button } from '../ui/button';
+import { Button, RemoveButton } from '../ui/button';
 import { INPUT_CLASS } from '../ui/field';
 import {
   displaySequence,
@@ -63,15 +63,11 @@ export function StopSequencesEditor({ value, onChange, max, className = '' }: St
               className="inline-flex items-center gap-1 rounded border border-zinc-300 bg-zinc-100 pl-1.5 font-mono text-xs dark:border-zinc-600 dark:bg-zinc-800"
             >
               <span>{displaySequence(sequence)}</span>
-              <Button
-                size="sm"
-                variant="ghost"
+              <RemoveButton
                 className="px-1"
-                aria-label={`Remove stop sequence ${displaySequence(sequence)}`}
-                onClick={() => remove(index)}
-              >
-                ×
-              </Button>
+                label={`Remove stop sequence ${displaySequence(sequence)}`}
+                onRemove={() => remove(index)}
+              />
             </li>
           ))}
         </ul>

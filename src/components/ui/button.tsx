@@ -37,3 +37,20 @@ export function Button({
     />
   );
 }
+
+/** The small × that removes one entry of a list; `label` names what it removes, for screen readers. */
+export function RemoveButton({
+  label,
+  onRemove,
+  className = '',
+}: {
+  label: string;
+  onRemove: () => void;
+  className?: string;
+}) {
+  return (
+    <Button size="sm" variant="ghost" className={className} aria-label={label} onClick={onRemove}>
+      ×
+    </Button>
+  );
+}

@@ -1,9 +1,7 @@
 import { ModelPicker, NumberParameter, StopSequencesEditor } from '../../components/params';
 import { Button } from '../../components/ui/button';
+import { MAX_STOP_SEQUENCES, PARAMETER_RANGES } from '../../protocol/parameters';
 import { useSettingsStore } from '../../stores';
-
-/** Largest stop list the local service accepts (the spec gives no bound; OpenAI's is also 4). */
-const MAX_STOP = 4;
 
 /** The code page's request parameters, stored per page; unset ones are not sent. */
 export function CodeParametersPanel() {
@@ -31,15 +29,14 @@ export function CodeParametersPanel() {
         name="temperature"
         value={parameters.temperature}
         onChange={(v) => setParameter('code', 'temperature', v)}
-        min={0}
-        max={2}
+        {...PARAMETER_RANGES.temperature}
         step={0.1}
         serverDefault="0.2"
       />
       <StopSequencesEditor
         value={parameters.stop}
         onChange={(v) => setParameter('code', 'stop', v)}
-        max={MAX_STOP}
+        max={MAX_STOP_SEQUENCES}
       />
       <Button size="sm" variant="ghost" onClick={() => resetParameters('code')}>
         Reset all to server defaults

@@ -1,6 +1,9 @@
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button, RemoveButton } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
+import { MAX_LOGIT_BIAS_TOKENS, PARAMETER_RANGES } from '../../../protocol/parameters';
+
+const { min: MIN_BIAS, max: MAX_BIAS } = PARAMETER_RANGES.logit_bias;
 
 export type LogitBias = Record<string, number>;
 
@@ -8,10 +11,14 @@ export type LogitBias = Record<string, number>;
 export function refuseBiasEntry(tokenText: string, biasText: string, existing: LogitBias): string | null {
   if (!/^\d+$/.test(tokenText.trim())) return 'The token id must be a whole number, 0 or more.';
   const bias = Number(biasText.trim());
-  if (biasText.trim() === '' || !Number.isFinite(bias)) return 'The bias must be a number from -100 to 100.';
-  if (bias < -100 || bias > 100) return `The bias must be from -100 to 100; ${bias} is out of range.`;
+  if (biasText.trim() === '' || !Number.isFinite(bias))
+    return `The bias must be a number from ${MIN_BIAS} to ${MAX_BIAS}.`;
+  if (bias < MIN_BIAS || bias > MAX_BIAS)
+    return `The bias must be from ${MIN_BIAS} to ${MAX_BIAS}; ${bias} is out of range.`;
   if (Object.hasOwn(existing, String(Number(tokenText.trim()))))
     return `Token ${Number(tokenText.trim())} already has a bias; remove it first.`;
+  if (Object.keys(existing).length >= MAX_LOGIT_BIAS_TOKENS)
+    return `At most ${MAX_LOGIT_BIAS_TOKENS} tokens can be biased; remove one first.`;
   return null;
 }
 
@@ -63,39 +70,30 @@ export function LogitBiasEditor({
               <span>
                 token {key} → {v}
               </span>
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Remove the bias of token ${key}`}
-                onClick={() => remove(key)}
-              >
-                ×
-              </Button>
+              <RemoveButton label={`Remove the bias of token ${key}`} onRemove={() => remove(key)} />
             </li>
           ))}
         </ul>
       ) : null}
       <div className="flex gap-1">
-        <input
-          aria-label="Token id"
-          inputMode="numeric"
-          className={`${INPUT_CLASS} font-mono`}
-          placeholder="token id"
-          value={token}
-          aria-invalid={refusal ? true : undefined}
-          onChange={(e) => setToken(e.target.value)}
-          onKeyDown={onEnter}
-        />
-        <input
-          aria-label="Bias"
-          inputMode="decimal"
-          className={`${INPUT_CLASS} font-mono`}
-          placeholder="-100..100"
-          value={bias}
-          aria-invalid={refusal ? true : undefined}
-          onChange={(e) => setBias(e.target.value)}
-          onKeyDown={onEnter}
-        />
+        {(
+          [
+            ['Token id', 'numeric', 'token id', token, setToken],
+            ['Bias', 'decimal', `${MIN_BIAS}..${MAX_BIAS}`, bias, setBias],
+          ] as const
+        ).map(([label, inputMode, placeholder, text, setText]) => (
+          <input
+            key={label}
+            aria-label={label}
+            inputMode={inputMode}
+            className={`${INPUT_CLASS} font-mono`}
+            placeholder={placeholder}
+            value={text}
+            aria-invalid={refusal ? true : undefined}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={onEnter}
+          />
+        ))}
         <Button size="sm" onClick={add}>
           Add
         </Button>
@@ -106,7 +104,7 @@ export function LogitBiasEditor({
         </p>
       ) : null}
       <p id={`${id}-hint`} className="text-xs text-zinc-500 dark:text-zinc-400">
-        -100 bans a token, 100 forces it. None = not sent.
+        {MIN_BIAS} bans a token, {MAX_BIAS} forces it. None = not sent.
       </p>
     </fieldset>
   );
