@@ -14,6 +14,9 @@ export type Role = 'system' | 'user' | 'assistant';
 /** The legacy `function` role that many servers of the format accept for a function's result. */
 export type FunctionRole = 'function';
 
+/** The `tools` dialect's role for a call's result; it names the call by `tool_call_id`. */
+export type ToolRole = 'tool';
+
 export interface TextPart {
   type: 'text';
   text: string;
@@ -48,13 +51,26 @@ export interface ToolCallDelta {
 }
 
 export interface ChatMessage {
-  role: Role | FunctionRole;
+  role: Role | FunctionRole | ToolRole;
   content: string | ContentPart[] | null;
   /** Only on an assistant message that requests a function call. */
   function_call?: FunctionCall;
+  /** Only on an assistant message that requests calls in the `tools` dialect (one or several). */
+  tool_calls?: ToolCall[];
   /** The function's name, on a `function` role message. */
   name?: string;
+  /** The call this is the result of, on a `tool` role message. */
+  tool_call_id?: string;
 }
+
+/** A function offered in the `tools` dialect. */
+export interface ToolDefinition {
+  type: 'function';
+  function: FunctionDefinition & { strict?: boolean };
+}
+
+/** `tool_choice`: let the model choose, forbid calls, require one, or force a named function. */
+export type ToolChoice = 'auto' | 'none' | 'required' | { type: 'function'; function: { name: string } };
 
 /** JSON-Schema-style property, as the spec shapes it; other schema keywords pass through. */
 export interface FunctionParameterProperty {
@@ -77,8 +93,18 @@ export interface FunctionDefinition {
   parameters?: FunctionParameters;
 }
 
+/** Structured outputs: the reply is one JSON value valid against `schema`. */
+export interface JsonSchemaFormat {
+  name: string;
+  description?: string;
+  schema?: Record<string, unknown>;
+  strict?: boolean | null;
+}
+
 export interface ResponseFormat {
-  type: 'json_object' | 'text' | (string & {});
+  type: 'json_object' | 'json_schema' | 'text' | (string & {});
+  /** With `type: "json_schema"`. */
+  json_schema?: JsonSchemaFormat;
 }
 
 export interface ChatCompletionRequest {
@@ -101,6 +127,11 @@ export interface ChatCompletionRequest {
   response_format?: ResponseFormat;
   /** Not in the spec; common servers take it to make sampling repeatable. */
   seed?: number;
+  /** The `tools` dialect (not in the spec; what llama.cpp, vLLM and Ollama speak); never with `functions`. */
+  tools?: ToolDefinition[];
+  tool_choice?: ToolChoice;
+  /** Whether the model may call several tools in one reply (default true). */
+  parallel_tool_calls?: boolean;
 }
 
 export interface Usage {

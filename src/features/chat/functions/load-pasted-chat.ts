@@ -25,6 +25,8 @@ export function loadPastedChat(
       return `Message ${i + 1} is a system message after the first; the chat page keeps one system prompt.`;
     if (m.content !== null && typeof m.content !== 'string')
       return `Message ${i + 1} has image parts; load it into the Vision page instead.`;
+    if (m.role === 'tool')
+      return `Message ${i + 1} is a tool result (the tools dialect), which the chat page cannot hold yet.`;
     messages.push({
       id: globalThis.crypto.randomUUID(),
       role: m.role,
