@@ -13,9 +13,13 @@ import type {
 export type EngineEvent =
   | { type: 'reasoning'; text: string }
   | { type: 'text'; text: string; logprobs?: TokenLogprob[] }
-  | { type: 'function_call'; name: string; arguments: string }
-  /** An argument fragment of a function call already named (upstream streams send them so). */
-  | { type: 'function_call_arguments'; arguments: string }
+  /**
+   * A call. In the tools dialect a reply may hold several, told apart by `index` (0, 1, …); `id` is
+   * the call id an upstream gave (one is made up when absent).
+   */
+  | { type: 'function_call'; name: string; arguments: string; index?: number; id?: string }
+  /** An argument fragment of a call already named (upstream streams send them so). */
+  | { type: 'function_call_arguments'; arguments: string; index?: number }
   | { type: 'finish'; finish_reason: FinishReason; usage: Usage };
 
 export interface GenerateOptions {

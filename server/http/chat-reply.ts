@@ -13,6 +13,7 @@ import type {
 } from '../../src/protocol/wire';
 import { ChunkFolder } from '../../src/protocol/chat/chunk-folder';
 import type { EngineEvent } from '../engines/engine';
+import { newId } from './ids';
 
 export interface ReplyMeta {
   id: string;
@@ -20,6 +21,8 @@ export interface ReplyMeta {
   model: string;
   /** Whether the request asked for logprobs (chunks then carry `logprobs`). */
   logprobs: boolean;
+  /** The request's function-calling dialect: calls go out as `function_call` or as `tool_calls`. */
+  dialect?: 'legacy' | 'tools';
 }
 
 /** Function-call arguments are streamed in fragments of this many characters, as common servers do. */
@@ -35,7 +38,8 @@ function fragments(text: string): string[] {
 
 /**
  * Turns engine events into chat completion chunks: first `delta.role`, then reasoning, content and
- * function-call deltas, then an empty delta with the finish reason and usage. Stops reading the engine
+ * call deltas (`function_call`, or `tool_calls` by index in the tools dialect, finishing with
+ * `tool_calls`), then an empty delta with the finish reason and usage. Stops reading the engine
  * at its `finish` event; throws if the engine ends without one.
  */
 export async function* chatChunks(
@@ -63,6 +67,7 @@ export async function* chatChunks(
     ...(usage ? { usage } : {}),
   });
 
+  const tools = meta.dialect === 'tools';
   yield chunk({ role: 'assistant', content: '' });
   for await (const event of events) {
     switch (event.type) {
@@ -73,15 +78,31 @@ export async function* chatChunks(
         yield chunk({ content: event.text }, null, event.logprobs ?? []);
         break;
       case 'function_call':
-        yield chunk({ function_call: { name: event.name, arguments: '' } });
-        for (const part of fragments(event.arguments)) yield chunk({ function_call: { arguments: part } });
+        if (tools) {
+          const index = event.index ?? 0;
+          const id = event.id ?? newId('call_');
+          yield chunk({
+            tool_calls: [{ index, id, type: 'function', function: { name: event.name, arguments: '' } }],
+          });
+          for (const part of fragments(event.arguments))
+            yield chunk({ tool_calls: [{ index, function: { arguments: part } }] });
+        } else {
+          yield chunk({ function_call: { name: event.name, arguments: '' } });
+          for (const part of fragments(event.arguments)) yield chunk({ function_call: { arguments: part } });
+        }
         break;
       case 'function_call_arguments':
-        yield chunk({ function_call: { arguments: event.arguments } });
+        yield chunk(
+          tools
+            ? { tool_calls: [{ index: event.index ?? 0, function: { arguments: event.arguments } }] }
+            : { function_call: { arguments: event.arguments } },
+        );
         break;
-      case 'finish':
-        yield chunk({}, event.finish_reason, undefined, event.usage);
+      case 'finish': {
+        const reason = tools && event.finish_reason === 'function_call' ? 'tool_calls' : event.finish_reason;
+        yield chunk({}, reason, undefined, event.usage);
         return;
+      }
     }
   }
   throw new Error('The engine ended its reply without a finish event.');

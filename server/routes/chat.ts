@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import type { ErrorBody } from '../../src/protocol/wire';
+import { dialectOf } from '../../src/protocol/chat/dialects';
 import { EngineError } from '../engines/engine';
 import type { AppEnv } from '../http/app-env';
 import { chatChunks, foldChatChunks } from '../http/chat-reply';
@@ -43,6 +44,7 @@ export function registerChatRoutes(api: Hono<AppEnv>, ctx: RouteContext): void {
       created: Math.floor(ctx.now() / 1000),
       model: request.model,
       logprobs: request.logprobs === true,
+      dialect: dialectOf(request),
     };
     const chunks = chatChunks(engine.generate(request, { signal: abort.signal }), meta);
     if (request.stream !== true) return c.json(await foldChatChunks(chunks));

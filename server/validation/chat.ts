@@ -2,7 +2,7 @@
  * Validation of a chat completion request, down to a clean ChatCompletionRequest holding only the
  * fields the format defines (plus `seed`).
  */
-import type { ChatCompletionRequest } from '../../src/protocol/wire';
+import type { ChatCompletionRequest, ChatMessage } from '../../src/protocol/wire';
 import { MAX_LOGIT_BIAS_TOKENS, PARAMETER_RANGES } from '../../src/protocol/parameters';
 import { invalidParam } from '../http/errors';
 import {
@@ -12,10 +12,11 @@ import {
   optionalPositiveInteger,
   optionalNumber,
   optionalStop,
-  rejectUnsupported,
   type JsonObject,
 } from './fields';
 import { readFunctionCall, readFunctions } from './functions';
+import { readResponseFormat } from './response-format';
+import { readParallelToolCalls, readToolChoice, readTools } from './tools';
 import { readMessages } from './messages';
 import { resolveModel } from './model';
 
@@ -50,20 +51,6 @@ function readLogitBias(body: JsonObject): Record<string, number> | undefined {
   return value as Record<string, number>;
 }
 
-function readResponseFormat(body: JsonObject): ChatCompletionRequest['response_format'] | undefined {
-  const value = body.response_format;
-  if (value === undefined || value === null) return undefined;
-  if (!isPlainObject(value))
-    throw invalidParam(
-      'response_format',
-      `'response_format' must be an object such as {"type": "json_object"}.`,
-    );
-  if (value.type !== 'json_object' && value.type !== 'text') {
-    throw invalidParam('response_format.type', `'response_format.type' must be "json_object" or "text".`);
-  }
-  return { type: value.type };
-}
-
 function readStreamOptions(body: JsonObject): void {
   const value = body.stream_options;
   if (value === undefined || value === null) return;
@@ -81,15 +68,13 @@ function readStreamOptions(body: JsonObject): void {
 /** Validates a chat completion request body (JSON object) for /chat/completions. */
 export function readChatRequest(body: JsonObject): ChatCompletionRequest {
   const model = resolveModel(body, 'chat');
-  rejectUnsupported(body, {
-    tools: 'send "functions" (the format this service speaks) instead of "tools".',
-    tool_choice: 'send "function_call" instead of "tool_choice".',
-  });
   if (body.n !== undefined && body.n !== null && body.n !== 1) {
     throw invalidParam('n', `'n' must be 1: the service makes one choice per request.`);
   }
   const messages = readMessages(body, 'chat');
   const functions = readFunctions(body);
+  const tools = readTools(body);
+  checkToolResults(messages);
   const logprobs = optionalBoolean(body, 'logprobs');
   const topLogprobs = optionalInteger(body, 'top_logprobs', R.top_logprobs.min, R.top_logprobs.max);
   if (topLogprobs !== undefined && logprobs !== true) {
@@ -121,6 +106,9 @@ export function readChatRequest(body: JsonObject): ChatCompletionRequest {
     functions,
     function_call: readFunctionCall(body, functions),
     response_format: readResponseFormat(body),
+    tools,
+    tool_choice: readToolChoice(body, tools),
+    parallel_tool_calls: readParallelToolCalls(body),
     seed: optionalInteger(body, 'seed', Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
   };
   if (body.user !== undefined && body.user !== null && typeof body.user !== 'string') {
@@ -131,4 +119,18 @@ export function readChatRequest(body: JsonObject): ChatCompletionRequest {
     if (value !== undefined) (request as unknown as Record<string, unknown>)[name] = value;
   }
   return request;
+}
+
+/** Every `tool` message answers a call an earlier assistant message made, as servers of the format require. */
+function checkToolResults(messages: readonly ChatMessage[]): void {
+  const ids = new Set<string>();
+  messages.forEach((message, i) => {
+    for (const call of message.tool_calls ?? []) ids.add(call.id);
+    if (message.role === 'tool' && message.tool_call_id !== undefined && !ids.has(message.tool_call_id)) {
+      throw invalidParam(
+        `messages[${i}].tool_call_id`,
+        `'messages[${i}].tool_call_id' is '${message.tool_call_id}', which no earlier assistant tool_calls entry has.`,
+      );
+    }
+  });
 }

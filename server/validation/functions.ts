@@ -70,7 +70,31 @@ function checkProperty(value: unknown, param: string): void {
   }
 }
 
-function checkParameters(value: unknown, param: string, budget: { nodes: number }): FunctionParameters {
+/** Any JSON Schema a request carries: within the size limits, valid by the meta-schema, patterns that compile. */
+export function checkJsonSchema(value: JsonObject, param: string, budget: { nodes: number }): void {
+  checkSchemaSize(value, param, budget);
+  if (!ajv.validateSchema(value)) {
+    const first = ajv.errors?.[0];
+    const where = first?.instancePath ? ` at ${first.instancePath}` : '';
+    throw invalidParam(
+      param,
+      `'${param}' is not a valid JSON Schema${first ? `: ${first.message ?? 'invalid'}${where}` : ''}.`,
+    );
+  }
+  const badPattern = findBadPattern(value, param);
+  if (badPattern) {
+    throw invalidParam(
+      badPattern.path,
+      `'${badPattern.path}' is not a valid regular expression: ${badPattern.reason}.`,
+    );
+  }
+}
+
+export function checkParameters(
+  value: unknown,
+  param: string,
+  budget: { nodes: number },
+): FunctionParameters {
   if (!isPlainObject(value))
     throw invalidParam(param, `'${param}' must be a JSON Schema object with type, properties and required.`);
   if (value.type !== 'object') throw invalidParam(`${param}.type`, `'${param}.type' must be "object".`);
@@ -96,32 +120,16 @@ function checkParameters(value: unknown, param: string, budget: { nodes: number 
       seen.add(name);
     });
   }
-  checkSchemaSize(value, param, budget);
-  if (!ajv.validateSchema(value)) {
-    const first = ajv.errors?.[0];
-    const where = first?.instancePath ? ` at ${first.instancePath}` : '';
-    throw invalidParam(
-      param,
-      `'${param}' is not a valid JSON Schema${first ? `: ${first.message ?? 'invalid'}${where}` : ''}.`,
-    );
-  }
-  const badPattern = findBadPattern(value, param);
-  if (badPattern) {
-    throw invalidParam(
-      badPattern.path,
-      `'${badPattern.path}' is not a valid regular expression: ${badPattern.reason}.`,
-    );
-  }
+  checkJsonSchema(value, param, budget);
   return value as FunctionParameters;
 }
 
-function readDefinition(
+export function readDefinition(
   value: unknown,
-  i: number,
+  param: string,
   seen: Set<string>,
   budget: { nodes: number },
 ): FunctionDefinition {
-  const param = `functions[${i}]`;
   if (!isPlainObject(value)) throw invalidParam(param, `'${param}' must be an object with a 'name'.`);
   if (typeof value.name !== 'string' || !FUNCTION_NAME_PATTERN.test(value.name)) {
     throw invalidParam(
@@ -161,7 +169,7 @@ export function readFunctions(body: JsonObject): FunctionDefinition[] | undefine
   }
   const seen = new Set<string>();
   const budget = { nodes: 0 };
-  return value.map((definition, i) => readDefinition(definition, i, seen, budget));
+  return value.map((definition, i) => readDefinition(definition, `functions[${i}]`, seen, budget));
 }
 
 /** Validates `function_call`: "auto", "none", or {"name"} naming a defined function. */

@@ -2,14 +2,14 @@
  * Validation of `messages` for chat (string content) and vision (arrays of text and image parts).
  * Returns clean messages holding only the fields of the format.
  */
-import type { ChatMessage, ContentPart, FunctionCall } from '../../src/protocol/wire';
+import type { ChatMessage, ContentPart, FunctionCall, ToolCall } from '../../src/protocol/wire';
 import { FUNCTION_NAME_PATTERN } from '../../src/protocol/function-rules';
 import { invalidParam } from '../http/errors';
 import { isPlainObject } from './fields';
 
 export type MessagesMode = 'chat' | 'vision';
 
-const ROLES = ['system', 'user', 'assistant', 'function'] as const;
+const ROLES = ['system', 'user', 'assistant', 'function', 'tool'] as const;
 
 const MAX_MESSAGES = 10_000;
 const DETAILS = ['low', 'high', 'auto'];
@@ -87,10 +87,10 @@ function readContent(
   const content = message.content;
   const role = message.role as ChatMessage['role'];
   if (content === undefined || content === null) {
-    if (role === 'assistant' && message.function_call !== undefined) return null;
+    if (role === 'assistant' && (message.function_call != null || message.tool_calls != null)) return null;
     throw invalidParam(
       `${param}.content`,
-      `'${param}.content' is required${role === 'assistant' ? ' unless the message carries a function_call' : ''}.`,
+      `'${param}.content' is required${role === 'assistant' ? ' unless the message carries a function_call or tool_calls' : ''}.`,
     );
   }
   if (typeof content === 'string') {
@@ -128,6 +128,26 @@ function readFunctionCall(value: unknown, param: string): FunctionCall {
   return { name: value.name, arguments: value.arguments };
 }
 
+/** An assistant's `tool_calls`: 1-128 calls, each `{id, type: "function", function: {name, arguments}}`. */
+function readToolCalls(value: unknown, param: string): ToolCall[] {
+  if (!Array.isArray(value) || value.length === 0 || value.length > 128) {
+    throw invalidParam(param, `'${param}' must be an array of 1 to 128 calls.`);
+  }
+  return value.map((call: unknown, j) => {
+    const at = `${param}[${j}]`;
+    if (!isPlainObject(call) || typeof call.id !== 'string' || call.id === '') {
+      throw invalidParam(
+        `${at}.id`,
+        `'${at}' must be an object with an 'id' (a string), 'type' and 'function'.`,
+      );
+    }
+    if (call.type !== undefined && call.type !== 'function') {
+      throw invalidParam(`${at}.type`, `'${at}.type' must be "function".`);
+    }
+    return { id: call.id, type: 'function', function: readFunctionCall(call.function, `${at}.function`) };
+  });
+}
+
 function readMessage(value: unknown, i: number, mode: MessagesMode): ChatMessage {
   const param = `messages[${i}]`;
   if (!isPlainObject(value))
@@ -136,7 +156,7 @@ function readMessage(value: unknown, i: number, mode: MessagesMode): ChatMessage
   if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) {
     throw invalidParam(
       `${param}.role`,
-      `'${param}.role' must be one of 'system', 'user', 'assistant' or 'function', not ${JSON.stringify(role ?? null)}.`,
+      `'${param}.role' must be one of 'system', 'user', 'assistant', 'function' or 'tool', not ${JSON.stringify(role ?? null)}.`,
     );
   }
   const message: ChatMessage = {
@@ -152,6 +172,30 @@ function readMessage(value: unknown, i: number, mode: MessagesMode): ChatMessage
     }
     message.function_call = readFunctionCall(value.function_call, `${param}.function_call`);
   }
+  if (value.tool_calls !== undefined && value.tool_calls !== null) {
+    if (role !== 'assistant') {
+      throw invalidParam(
+        `${param}.tool_calls`,
+        `'${param}.tool_calls' is only allowed on an assistant message.`,
+      );
+    }
+    if (message.function_call) {
+      throw invalidParam(
+        `${param}.tool_calls`,
+        `'${param}' carries both function_call and tool_calls; send one.`,
+      );
+    }
+    message.tool_calls = readToolCalls(value.tool_calls, `${param}.tool_calls`);
+  }
+  if (role === 'tool') {
+    if (typeof value.tool_call_id !== 'string' || value.tool_call_id === '') {
+      throw invalidParam(
+        `${param}.tool_call_id`,
+        `'${param}.tool_call_id' is required on a tool message: the id of the call whose result it holds.`,
+      );
+    }
+    message.tool_call_id = value.tool_call_id;
+  }
   if (value.name !== undefined && value.name !== null) {
     if (typeof value.name !== 'string' || !FUNCTION_NAME_PATTERN.test(value.name)) {
       throw invalidParam(`${param}.name`, `'${param}.name' must match ${FUNCTION_NAME_PATTERN.source}.`);
@@ -163,10 +207,10 @@ function readMessage(value: unknown, i: number, mode: MessagesMode): ChatMessage
       `'${param}.name' is required on a function message: the name of the function whose result it holds.`,
     );
   }
-  if (role === 'function' && typeof message.content !== 'string') {
+  if ((role === 'function' || role === 'tool') && typeof message.content !== 'string') {
     throw invalidParam(
       `${param}.content`,
-      `'${param}.content' of a function message must be a string (the function's result).`,
+      `'${param}.content' of a ${role} message must be a string (the function's result).`,
     );
   }
   return message;

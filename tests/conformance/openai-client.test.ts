@@ -1,4 +1,5 @@
 import OpenAI, { type APIError, type NotFoundError, type RateLimitError } from 'openai';
+import Ajv from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { resolveConfig } from '../../server/config';
@@ -157,6 +158,95 @@ describe('chat', () => {
     expect(name).toBe('get_weather');
     expect(JSON.parse(args)).toHaveProperty('city');
     expect(finish).toBe('function_call');
+  });
+
+  const time: OpenAI.Chat.ChatCompletionTool = {
+    type: 'function',
+    function: {
+      name: 'get_time',
+      description: 'Get the local time in a timezone',
+      parameters: { type: 'object', properties: { timezone: { type: 'string' } }, required: ['timezone'] },
+    },
+  };
+  const tools: OpenAI.Chat.ChatCompletionTool[] = [{ type: 'function', function: weather }, time];
+  const both = 'Use get_weather for Oslo and get_time for Europe/Oslo.';
+
+  it('answers tools with parallel tool_calls, one per function the message names', async () => {
+    const completion = await client.chat.completions.create({
+      model: 'svc-chat',
+      messages: [{ role: 'user', content: both }],
+      tools,
+    });
+    const choice = completion.choices[0]!;
+    expect(choice.finish_reason).toBe('tool_calls');
+    expect(choice.message.content).toBeNull();
+    const calls = choice.message.tool_calls ?? [];
+    expect(calls.map((c) => c.type === 'function' && c.function.name)).toEqual(['get_weather', 'get_time']);
+    expect(new Set(calls.map((c) => c.id)).size).toBe(2);
+    for (const call of calls)
+      if (call.type === 'function') expect(JSON.parse(call.function.arguments)).toBeTypeOf('object');
+  });
+
+  it('streams the same tool calls, which the client’s stream helper assembles', async () => {
+    const runner = client.chat.completions.stream({
+      model: 'svc-chat',
+      messages: [{ role: 'user', content: both }],
+      tools,
+    });
+    const final = await runner.finalChatCompletion();
+    const calls = final.choices[0]?.message.tool_calls ?? [];
+    expect(calls.map((c) => c.type === 'function' && c.function.name)).toEqual(['get_weather', 'get_time']);
+    for (const call of calls)
+      if (call.type === 'function') expect(JSON.parse(call.function.arguments)).toBeTypeOf('object');
+    expect(final.choices[0]?.finish_reason).toBe('tool_calls');
+  });
+
+  it('makes one call with parallel_tool_calls false, and answers the results sent back by tool_call_id', async () => {
+    const first = await client.chat.completions.create({
+      model: 'svc-chat',
+      messages: [{ role: 'user', content: both }],
+      tools,
+      parallel_tool_calls: false,
+    });
+    const calls = first.choices[0]!.message.tool_calls ?? [];
+    expect(calls).toHaveLength(1);
+    const call = calls[0]!;
+    const reply = await client.chat.completions.create({
+      model: 'svc-chat',
+      messages: [
+        { role: 'user', content: both },
+        first.choices[0]!.message,
+        { role: 'tool', tool_call_id: call.id, content: '{"temperature": 4}' },
+      ],
+      tools,
+    });
+    expect(reply.choices[0]?.finish_reason).toBe('stop');
+    expect(reply.choices[0]?.message.content).toMatch(/\w/);
+  });
+
+  it('answers response_format json_schema with an object that validates against the schema', async () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        legs: { type: 'integer', minimum: 0 },
+        colours: {
+          type: 'array',
+          items: { type: 'string', enum: ['black', 'white', 'ginger'] },
+          minItems: 1,
+        },
+      },
+      required: ['name', 'legs', 'colours'],
+      additionalProperties: false,
+    };
+    const completion = await client.chat.completions.create({
+      model: 'svc-chat',
+      messages: [{ role: 'user', content: 'Describe a cat called Tom' }],
+      response_format: { type: 'json_schema', json_schema: { name: 'cat', schema, strict: true } },
+    });
+    const parsed: unknown = JSON.parse(completion.choices[0]!.message.content!);
+    const validate = new Ajv({ strict: false }).compile(schema);
+    expect(validate(parsed), JSON.stringify(validate.errors)).toBe(true);
   });
 
   it('answers in JSON mode with exactly one JSON object', async () => {

@@ -63,9 +63,9 @@ export function argumentDemand(
 }
 
 /** Throws a 400 when filling `functions[index]`'s arguments would write more than MAX_ARGUMENT_CHARS. */
-export function assertArgumentBudget(parameters: unknown, index: number): void {
+export function assertArgumentBudget(parameters: unknown, path: string): void {
   if (parameters === undefined) return;
-  const { over } = argumentDemand(parameters, `functions[${index}].parameters`);
+  const { over } = argumentDemand(parameters, path);
   if (over === null) return;
   throw new EngineError(400, {
     message:

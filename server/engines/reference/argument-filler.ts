@@ -214,3 +214,8 @@ export function fillArguments(
   if (!parameters) return {};
   return fillObject(parameters as Schema, extractValues(messageText));
 }
+
+/** A value valid against any JSON Schema (structured outputs), filled from the message as arguments are. */
+export function fillSchema(schema: Record<string, unknown>, messageText: string): unknown {
+  return fillValue(schema as Schema, 'value', extractValues(messageText), true)?.value ?? {};
+}

@@ -3,14 +3,15 @@
  * JSON object, a report on a function result, or the standard markdown report — and emits it token by
  * token through the emitter, reasoning first for svc-reasoner.
  */
+import { dialectOf, toLegacyForm } from '../../../src/protocol/chat/dialects';
 import type { ChatCompletionRequest } from '../../../src/protocol/wire';
 import { DEFAULT_CONTEXT_LENGTH } from '../../config';
 import type { ChatEngine, EngineEvent, GenerateOptions } from '../engine';
 import { countMessageTokens, countTokens } from '../../tokens';
 import { assertArgumentBudget } from './argument-budget';
-import { fillArguments } from './argument-filler';
+import { fillArguments, fillSchema } from './argument-filler';
 import { describeReferenceModel } from './describe';
-import { chooseFunction } from './function-choice';
+import { chooseFunction, chooseFunctions } from './function-choice';
 import { composeFunctionResultReply } from './function-result-reply';
 import { planJson } from './json-mode';
 import { composeReasoning, type ReplyPlan } from './reasoning';
@@ -39,11 +40,14 @@ function requestKey(request: ChatCompletionRequest): string {
 }
 
 export async function* generateChat(
-  request: ChatCompletionRequest,
+  original: ChatCompletionRequest,
   { signal }: GenerateOptions,
   options: ReferenceEngineOptions = {},
 ): AsyncGenerator<EngineEvent> {
   if (signal.aborted) return;
+  // The engine thinks in legacy terms; a tools request is read as such, and may call several functions.
+  const { request, required, parallel } = toLegacyForm(original);
+  const tools = dialectOf(original) === 'tools';
   const analysis = analyseRequest(request);
   const picker = new PhrasePicker(request, requestKey(request));
   const promptTokens = countMessageTokens(request.messages);
@@ -62,9 +66,21 @@ export async function* generateChat(
       : {}),
   });
 
-  const called = chooseFunction(request, analysis.lastText);
-  if (called) assertArgumentBudget(called.parameters, request.functions?.indexOf(called) ?? 0);
-  const jsonMode = request.response_format?.type === 'json_object';
+  const calls = tools
+    ? chooseFunctions(request, analysis.lastText, { parallel, required })
+    : [chooseFunction(request, analysis.lastText)].filter((fn) => fn !== undefined);
+  for (const fn of calls) {
+    const i = request.functions?.indexOf(fn) ?? 0;
+    assertArgumentBudget(
+      fn.parameters,
+      tools ? `tools[${i}].function.parameters` : `functions[${i}].parameters`,
+    );
+  }
+  const schema = request.response_format?.json_schema?.schema;
+  if (schema) assertArgumentBudget(schema, 'response_format.json_schema.schema');
+  const called = calls[0];
+  const jsonMode =
+    request.response_format?.type === 'json_object' || request.response_format?.type === 'json_schema';
   let plan: ReplyPlan = 'reply';
   if (called) plan = 'function_call';
   // JSON mode wins over the function-result report: its content must always be one JSON object.
@@ -96,9 +112,12 @@ export async function* generateChat(
       };
       return;
     }
-    const args = JSON.stringify(fillArguments(called.parameters, analysis.lastText));
-    yield { type: 'function_call', name: called.name, arguments: args };
-    const callTokens = countTokens(called.name) + countTokens(args);
+    let callTokens = 0;
+    for (const [index, fn] of calls.entries()) {
+      const args = JSON.stringify(fillArguments(fn.parameters, analysis.lastText));
+      yield { type: 'function_call', name: fn.name, arguments: args, ...(tools ? { index } : {}) };
+      callTokens += countTokens(fn.name) + countTokens(args);
+    }
     yield {
       type: 'finish',
       finish_reason: 'function_call',
@@ -114,7 +133,9 @@ export async function* generateChat(
     // Reasoning tokens count toward max_tokens, so the object must fit in what they leave.
     const left =
       request.max_tokens === undefined ? undefined : request.max_tokens - countTokens(reasoning ?? '');
-    ({ text, reducedBy } = planJson(request, analysis, left));
+    // A schema says what the object holds: one that validates, filled from the message like arguments.
+    if (schema) text = JSON.stringify(fillSchema(schema, analysis.lastText));
+    else ({ text, reducedBy } = planJson(request, analysis, left));
   } else text = composeReply(request, analysis, picker);
 
   const result = yield* emitReply(

@@ -7,6 +7,10 @@
  *   shares at least a third (and at least 2) of the distinct content words of its description.
  *   The best-scoring function wins; ties go to the first defined.
  * - After a `function` message (a function's result) it answers in text instead of calling again.
+ * - In the tools dialect (`chooseFunctions`): every function the message names by name (score 2 or
+ *   more) is called, in order of definition, so parallel calls can be tried offline; with
+ *   `parallel_tool_calls: false` only the best one; `tool_choice: "required"` calls the best match,
+ *   or the first function when none matches.
  */
 import type { ChatCompletionRequest, FunctionDefinition } from '../../../src/protocol/wire';
 import { SCANNED_CHARS } from './request-analysis';
@@ -83,4 +87,23 @@ export function chooseFunction(
     }
   }
   return best;
+}
+
+/** The functions to call in the tools dialect (see the rules above); empty to answer in text. */
+export function chooseFunctions(
+  request: ChatCompletionRequest,
+  lastUserText: string,
+  { parallel, required }: { parallel: boolean; required: boolean },
+): FunctionDefinition[] {
+  const functions = request.functions ?? [];
+  const best = chooseFunction(request, lastUserText);
+  if (!best) {
+    if (!required || request.function_call === 'none' || functions.length === 0) return [];
+    return [functions[0] as FunctionDefinition];
+  }
+  if (!parallel || typeof request.function_call === 'object') return [best];
+  const text = lastUserText.slice(0, SCANNED_CHARS);
+  const words = textWords(text);
+  const named = functions.filter((fn) => fn === best || matchScore(fn, text, words) >= 2);
+  return named;
 }

@@ -36,7 +36,14 @@ export class ChunkTranslator {
   private calling = false;
   private toolIndex: number | undefined;
 
-  constructor(private readonly messages: readonly ChatMessage[]) {}
+  /** Tool-call indexes already named (the tools dialect passes every call on). */
+  private readonly named = new Set<number>();
+
+  constructor(
+    private readonly messages: readonly ChatMessage[],
+    /** The client's dialect: in `tools` every call is passed on; in legacy only the first fits. */
+    private readonly dialect: 'legacy' | 'tools' = 'legacy',
+  ) {}
 
   /**
    * Events for one payload (a chunk, or a whole completion). Error payloads never get here: the
@@ -70,6 +77,10 @@ export class ChunkTranslator {
   }
 
   private *functionCall(part: Json): Generator<EngineEvent> {
+    if (this.dialect === 'tools' && Array.isArray(part.tool_calls)) {
+      yield* this.toolCalls(part.tool_calls);
+      return;
+    }
     let call: Json | undefined = isObject(part.function_call) ? part.function_call : undefined;
     if (!call && Array.isArray(part.tool_calls)) {
       // Only the first tool call maps onto the single function_call of this format.
@@ -90,6 +101,25 @@ export class ChunkTranslator {
       yield { type: 'function_call', name, arguments: args };
     } else if (this.calling && args) {
       yield { type: 'function_call_arguments', arguments: args };
+    }
+  }
+
+  /** Every call of a tools reply, by index: named once, then its argument fragments. */
+  private *toolCalls(fragments: unknown[]): Generator<EngineEvent> {
+    for (const [position, fragment] of fragments.entries()) {
+      if (!isObject(fragment) || !isObject(fragment.function)) continue;
+      const index = typeof fragment.index === 'number' ? fragment.index : position;
+      const name = str(fragment.function.name);
+      const args = str(fragment.function.arguments) ?? '';
+      this.produced += (name ?? '') + args;
+      if (!this.named.has(index) && name) {
+        this.named.add(index);
+        this.calling = true;
+        const id = str(fragment.id);
+        yield { type: 'function_call', name, arguments: args, index, ...(id ? { id } : {}) };
+      } else if (this.named.has(index) && args) {
+        yield { type: 'function_call_arguments', arguments: args, index };
+      }
     }
   }
 

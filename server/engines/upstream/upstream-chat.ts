@@ -2,7 +2,7 @@
  * The upstream chat engine: POST `<url>/chat/completions` with the mapped model, always streaming
  * (`stream: true` with `stream_options.include_usage`), and events yielded as each chunk arrives.
  * Functions go as `tools` to an OpenAI-compatible server and in the spec's own form to a service of
- * this interface (see tools-mapping.ts); replies with either `function_call` or `tool_calls` are
+ * this interface (see src/protocol/chat/dialects.ts); replies with either `function_call` or `tool_calls` are
  * understood.
  */
 import { readChatChunks, StreamProblem } from '../../../src/protocol/stream/read-chat-chunks';
@@ -12,7 +12,7 @@ import { EngineError, type EngineEvent, type GenerateOptions } from '../engine';
 import { ChunkTranslator } from './chunk-events';
 import { isAbort, type UpstreamClient } from './upstream-client';
 import { displayUrl, upstreamStreamError } from './upstream-errors';
-import { toToolsForm, usesFunctions } from './tools-mapping';
+import { dialectOf, toToolsForm, usesFunctions } from '../../../src/protocol/chat/dialects';
 import { isSvcModel } from './svc-model';
 
 /** Runs `produce` with a controller aborted by the caller's signal and when the consumer stops. */
@@ -102,13 +102,19 @@ function upstreamReadError(error: unknown, url: string, sentText: boolean): Engi
   });
 }
 
-/** The JSON body sent upstream for a chat request (functions in the tools form unless svc-compatible). */
+/**
+ * The JSON body sent upstream for a chat request: legacy functions in the tools form unless the
+ * upstream is a service of this interface (a tools request goes as it is); streamed, asking for
+ * usage, only when the client streams — a server that fails on streamed calls then still answers a
+ * non-streaming request as it would directly.
+ */
 export function upstreamChatBody(request: ChatCompletionRequest, model: string): Record<string, unknown> {
+  const streamed = request.stream === true;
   const body: Record<string, unknown> = {
     ...request,
     model,
-    stream: true,
-    stream_options: { include_usage: true },
+    stream: streamed,
+    stream_options: streamed ? { include_usage: true } : undefined,
   };
   if (!isSvcModel(model) && usesFunctions(request)) Object.assign(body, toToolsForm(request));
   for (const [key, value] of Object.entries(body)) if (value === undefined) delete body[key];
@@ -125,8 +131,9 @@ export function generateUpstreamChat(
       method: 'POST',
       json: upstreamChatBody(request, client.model(request.model)),
       signal: inner,
+      whole: request.stream !== true,
     });
-    const translator = new ChunkTranslator(request.messages);
+    const translator = new ChunkTranslator(request.messages, dialectOf(request));
     for await (const payload of upstreamPayloads(response, client, inner)) {
       yield* translator.translate(payload);
     }

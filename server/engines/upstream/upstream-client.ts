@@ -18,7 +18,17 @@ export interface UpstreamClient {
   /** Sends a request; resolves to a 2xx response or throws an EngineError (or the abort). */
   request(
     path: string,
-    init: { method: 'GET' | 'POST'; body?: BodyInit; json?: unknown; signal?: AbortSignal | undefined },
+    init: {
+      method: 'GET' | 'POST';
+      body?: BodyInit;
+      json?: unknown;
+      signal?: AbortSignal | undefined;
+      /**
+       * The answer comes whole, after the upstream has generated all of it: only the total limit
+       * applies, since silence while it works is expected (the idle limit is for streams).
+       */
+      whole?: boolean;
+    },
   ): Promise<Response>;
 }
 
@@ -36,7 +46,7 @@ export function createUpstreamClient(
     url: base,
     eventLimits: { ...DEFAULT_STREAM_LIMITS, maxEventBytes: limits.maxEventBytes },
     model: (id) => upstream.models[id] ?? id,
-    async request(path, { method, body, json, signal }) {
+    async request(path, { method, body, json, signal, whole = false }) {
       const headers: Record<string, string> = { accept: 'application/json, text/event-stream' };
       if (upstream.apiKey) headers.authorization = `Bearer ${upstream.apiKey}`;
       if (json !== undefined) headers['content-type'] = 'application/json';
@@ -47,7 +57,7 @@ export function createUpstreamClient(
           fetchImpl,
           target,
           { method, headers, body: json !== undefined ? JSON.stringify(json) : (body ?? null) },
-          limits,
+          whole ? { ...limits, idleTimeoutMs: limits.timeoutMs } : limits,
           signal,
         );
       } catch (error) {

@@ -53,7 +53,10 @@ describe('upstream chat engine', () => {
       models: { 'svc-chat': 'llama-3' },
     });
     const reply = await collect(
-      engines.chat.generate({ model: 'svc-chat', messages, temperature: 0.3 }, { signal: signal() }),
+      engines.chat.generate(
+        { model: 'svc-chat', messages, temperature: 0.3, stream: true },
+        { signal: signal() },
+      ),
     );
     const sent = upstream.received[0];
     expect(sent?.url).toBe('/v1/chat/completions');

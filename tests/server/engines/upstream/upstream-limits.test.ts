@@ -27,7 +27,11 @@ const messages = [{ role: 'user' as const, content: 'Hi there' }];
 async function chatFailure(config: UpstreamConfig): Promise<EngineError> {
   const engines = createUpstreamEngines(config);
   const error = await collect(
-    engines.chat.generate({ model: 'svc-chat', messages }, { signal: new AbortController().signal }),
+    // Streamed: the idle limit is for streams (a whole answer is waited for up to the total limit).
+    engines.chat.generate(
+      { model: 'svc-chat', messages, stream: true },
+      { signal: new AbortController().signal },
+    ),
   ).then(
     () => undefined,
     (e: unknown) => e,

@@ -108,7 +108,8 @@ describe('upstream vision engine', () => {
       model: 'llava',
       messages,
       max_tokens: 50,
-      stream: true,
+      // Image analysis is never streamed to the client, so it is not asked of the upstream either.
+      stream: false,
     });
     expect(reply.content).toBe('A cat.');
   });

@@ -33,8 +33,9 @@ const base: ChatCompletionRequest = {
 
 describe('upstream engines against another local service', () => {
   it('streams a chat reply that matches the reference engine token for token', async () => {
-    const through = await collect(engines.chat.generate(base, { signal: signal() }));
-    const direct = await collect(reference.chat.generate(base, { signal: signal() }));
+    const streamed = { ...base, stream: true };
+    const through = await collect(engines.chat.generate(streamed, { signal: signal() }));
+    const direct = await collect(reference.chat.generate(streamed, { signal: signal() }));
     expect(through.content).toBe(direct.content);
     expect(through.events.filter((e) => e.type === 'text').length).toBeGreaterThan(50);
     expect(through.finish).toEqual(direct.finish);
