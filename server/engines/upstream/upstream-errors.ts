@@ -63,6 +63,9 @@ export function upstreamHttpError(
   } else if (status === 401 || status === 403) {
     // The client's own key was fine; it is the service's upstream key that was refused.
     message = `The upstream server at ${where} refused the service's credentials (check SVC_UPSTREAM_API_KEY): ${message}`;
+  } else {
+    // Say who answered: the error is the upstream's, not this service's.
+    message = `The upstream server at ${where} answered ${status}: ${message}`;
   }
   const passed = passedUpstreamHeaders(headers);
   return new EngineError(

@@ -179,11 +179,32 @@ describe('upstream chat engine', () => {
     );
     expect(error.status).toBe(400);
     expect(error.body).toEqual({
-      message: 'temperature too high',
+      message: `The upstream server at ${upstream.url}/chat/completions answered 400: temperature too high`,
       type: 'invalid_request_error',
       param: 'temperature',
       code: 'invalid_value',
     });
+  });
+
+  it('carries both halves of a string error and its message from an upstream 500, naming the upstream', async () => {
+    upstream = await startFakeUpstream((_req, res) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          error: 'TypeError',
+          message: "Cannot read properties of undefined (reading 'content')",
+        }),
+      );
+    });
+    const engines = createUpstreamEngines({ url: upstream.url, models: {} });
+    const error = await failure(
+      collect(engines.chat.generate({ model: 'svc-chat', messages }, { signal: signal() })),
+    );
+    expect(error.status).toBe(500);
+    expect(error.body.message).toBe(
+      `The upstream server at ${upstream.url}/chat/completions answered 500: TypeError: Cannot read properties of undefined (reading 'content')`,
+    );
+    expect(error.body.code).toBe('server_error');
   });
 
   it('maps an HTML 502 page to a readable error in the spec shape', async () => {
@@ -227,7 +248,10 @@ describe('upstream chat engine', () => {
       ),
     );
     expect(limited.status).toBe(429);
-    expect(limited.body).toMatchObject({ message: 'slow down', type: 'rate_limit_error' });
+    expect(limited.body).toMatchObject({
+      message: `The upstream server at ${upstream.url}/chat/completions answered 429: slow down`,
+      type: 'rate_limit_error',
+    });
     expect(limited.headers['retry-after']).toBe('7');
     const refused = await failure(
       collect(
