@@ -1,7 +1,7 @@
 import { estimateTokens } from './metrics';
 import type { ConversationMessage, MessageReasoning } from './conversation-types';
 import { asChunk } from '../../protocol/chat/as-chunk';
-import { ChunkFolder } from '../../protocol/chat/chunk-folder';
+import { ChunkFolder, type ChunkFolderOptions } from '../../protocol/chat/chunk-folder';
 import type { ChatCompletion, ChatCompletionChunk } from '../../protocol/wire';
 
 /** The parts of an assistant message that a reply fills in. */
@@ -16,10 +16,15 @@ export type ReplyFields = Pick<
  * and copies it out at most once per frame (`snapshot`).
  */
 export class ReplyAccumulator {
-  private readonly folder = new ChunkFolder();
+  private readonly folder: ChunkFolder;
   private reasoningStartedAt: number | null = null;
   private reasoningEndedAt: number | null = null;
   private firstTokenAt: number | null = null;
+
+  /** `thinkTags`: a leading `<think>…</think>` in the content is reasoning (servers that put it there). */
+  constructor(options: ChunkFolderOptions = {}) {
+    this.folder = new ChunkFolder(options);
+  }
 
   /** True once any chunk (even an empty role chunk) has arrived. */
   get started(): boolean {
@@ -37,6 +42,7 @@ export class ReplyAccumulator {
   /** Applies a whole (non-streaming) completion received at `now`. */
   applyCompletion(completion: ChatCompletion, now: number): void {
     const parts = this.folder.add(asChunk(completion));
+    if (this.folder.end().reasoning) parts.reasoning = true;
     if (parts.reasoning) {
       // A whole reply has no separate thinking time to measure.
       this.reasoningStartedAt = now;
@@ -47,6 +53,7 @@ export class ReplyAccumulator {
 
   /** Closes the thinking phase at `now` if it is still open (the reply ended while thinking). */
   finish(now: number): void {
+    this.folder.end();
     this.endReasoning(now);
   }
 

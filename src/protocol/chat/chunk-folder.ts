@@ -15,6 +15,7 @@ import type {
   ToolCallDelta,
   Usage,
 } from '../wire';
+import { ThinkTagSplitter, type SplitText } from './think-tags';
 
 /** What one chunk carried, so a caller can time the phases of a reply. */
 export interface ChunkParts {
@@ -29,8 +30,15 @@ interface ToolCallParts {
   arguments: string[];
 }
 
+export interface ChunkFolderOptions {
+  /** Read a leading `<think>…</think>` in the content as reasoning (see think-tags.ts). */
+  thinkTags?: boolean;
+}
+
 export class ChunkFolder {
   private readonly content: string[] = [];
+  private readonly splitter: ThinkTagSplitter | null;
+  private ended = false;
   private readonly reasoning: string[] = [];
   private functionName: string | null = null;
   private readonly functionArguments: string[] = [];
@@ -42,6 +50,10 @@ export class ChunkFolder {
   usage: Usage | null = null;
   /** True once any chunk (even an empty role chunk) has arrived. */
   started = false;
+
+  constructor(options: ChunkFolderOptions = {}) {
+    this.splitter = options.thinkTags ? new ThinkTagSplitter() : null;
+  }
 
   add(chunk: ChatCompletionChunk): ChunkParts {
     const parts: ChunkParts = { reasoning: false, content: false, call: false };
@@ -59,8 +71,11 @@ export class ChunkFolder {
       parts.reasoning = true;
     }
     if (typeof delta.content === 'string' && delta.content !== '') {
-      this.content.push(delta.content);
-      parts.content = true;
+      if (this.splitter) this.addSplit(this.splitter.push(delta.content), parts);
+      else {
+        this.content.push(delta.content);
+        parts.content = true;
+      }
     }
     if (delta.function_call) {
       // A name arrives once (some servers repeat it whole); arguments arrive in fragments.
@@ -76,6 +91,25 @@ export class ChunkFolder {
     if ('logprobs' in choice) this.logprobsAsked = true;
     if (choice.logprobs?.content) (this.logprobs ??= []).push(...choice.logprobs.content);
     if (choice.finish_reason) this.finishReason = choice.finish_reason;
+    return parts;
+  }
+
+  private addSplit(split: SplitText, parts: ChunkParts): void {
+    if (split.reasoning !== '') {
+      this.reasoning.push(split.reasoning);
+      parts.reasoning = true;
+    }
+    if (split.content !== '') {
+      this.content.push(split.content);
+      parts.content = true;
+    }
+  }
+
+  /** The reply is over: text held back while telling whether it was a tag is placed. */
+  end(): ChunkParts {
+    const parts: ChunkParts = { reasoning: false, content: false, call: false };
+    if (this.splitter && !this.ended) this.addSplit(this.splitter.end(), parts);
+    this.ended = true;
     return parts;
   }
 
@@ -140,6 +174,7 @@ export class ChunkFolder {
   /** The whole reply as the non-streaming `chat.completion` object. */
   completion(): ChatCompletion {
     if (!this.head) throw new Error('The reply had no chunks.');
+    this.end();
     return {
       id: this.head.id,
       object: 'chat.completion',
