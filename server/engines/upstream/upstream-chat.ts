@@ -121,18 +121,42 @@ export function upstreamChatBody(request: ChatCompletionRequest, model: string):
   return body;
 }
 
+/**
+ * Sends the chat request upstream. Some servers fail on a streamed function call (one crashes with a
+ * 500 building the stream of a reply that has no content) while answering the same request whole;
+ * then the request is sent once more without streaming, and its answer streamed on from here.
+ */
+async function requestChat(
+  client: UpstreamClient,
+  request: ChatCompletionRequest,
+  signal: AbortSignal,
+): Promise<Response> {
+  const model = client.model(request.model);
+  const send = (stream: boolean) =>
+    client.request('/chat/completions', {
+      method: 'POST',
+      json: upstreamChatBody({ ...request, stream }, model),
+      signal,
+      whole: !stream,
+    });
+  const streamed = request.stream === true;
+  const calls = usesFunctions(request) || (request.tools?.length ?? 0) > 0;
+  try {
+    return await send(streamed);
+  } catch (error) {
+    if (!streamed || !calls || !(error instanceof EngineError) || error.status < 500 || signal.aborted)
+      throw error;
+    return send(false);
+  }
+}
+
 export function generateUpstreamChat(
   client: UpstreamClient,
   request: ChatCompletionRequest,
   { signal }: GenerateOptions,
 ): AsyncGenerator<EngineEvent> {
   return linkedAbort(signal, async function* (inner) {
-    const response = await client.request('/chat/completions', {
-      method: 'POST',
-      json: upstreamChatBody(request, client.model(request.model)),
-      signal: inner,
-      whole: request.stream !== true,
-    });
+    const response = await requestChat(client, request, inner);
     const translator = new ChunkTranslator(request.messages, dialectOf(request));
     for await (const payload of upstreamPayloads(response, client, inner)) {
       yield* translator.translate(payload);
