@@ -23,7 +23,7 @@ export function StreamTimelineView({ record }: { record: ExchangeRecord }) {
         <dt>Tokens per second</dt>
         <dd className="tabular-nums">
           {t.tokensPerSecond === null ? '—' : t.tokensPerSecond.toFixed(1)} ({t.tokens} tokens,{' '}
-          {t.tokensCounted === 'usage' ? 'from usage' : 'counted as chunks'})
+          {t.tokensCounted === 'usage' ? 'from usage' : 'estimated from the text, as in the reply'})
         </dd>
       </dl>
       <svg

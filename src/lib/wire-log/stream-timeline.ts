@@ -2,6 +2,7 @@ import { asChunk } from '../../protocol/chat/as-chunk';
 import { ChunkFolder } from '../../protocol/chat/chunk-folder';
 import { StreamParser, type StreamMessage } from '../../protocol/stream/stream-parser';
 import type { ChatCompletionChunk } from '../../protocol/wire';
+import { estimateTokens, replyMetrics } from '../chat/metrics';
 import type { ExchangeRecord } from './exchange-record';
 
 /** One bar of the chunk-arrival chart: when (ms after the request) and how many bytes. */
@@ -18,9 +19,12 @@ export interface StreamTimeline {
   totalMs: number | null;
   totalBytes: number;
   points: ChunkPoint[];
-  /** Reply tokens: the server's `usage.completion_tokens` when sent, else one per content-bearing chunk. */
+  /**
+   * Reply tokens: the server's `usage.completion_tokens` when sent, else estimated from the reply's
+   * text and reasoning exactly as the reply footer estimates them (one way to count, shown the same).
+   */
   tokens: number;
-  tokensCounted: 'usage' | 'chunks';
+  tokensCounted: 'usage' | 'estimate';
   /** Tokens per second between the first token and the end, null when it cannot be told. */
   tokensPerSecond: number | null;
   /** True when most bytes arrived at the very end: something between browser and server buffered the stream. */
@@ -38,7 +42,11 @@ const UNBOUNDED = { maxEventBytes: Number.POSITIVE_INFINITY, maxEventLines: Numb
  * protocol core's parser and folder (an event split across chunks counts where it completes), and
  * the server's `usage.completion_tokens` if it sent one.
  */
-function inspectChunks(texts: readonly string[]): { content: boolean[]; completionTokens: number | null } {
+function inspectChunks(texts: readonly string[]): {
+  content: boolean[];
+  completionTokens: number | null;
+  estimatedTokens: number;
+} {
   const parser = new StreamParser(UNBOUNDED);
   const folder = new ChunkFolder();
   const content = texts.map(() => false);
@@ -65,7 +73,11 @@ function inspectChunks(texts: readonly string[]): { content: boolean[]; completi
   parser.end(last);
   read(last, texts.length - 1);
   const tokens = folder.usage?.completion_tokens;
-  return { content, completionTokens: typeof tokens === 'number' ? tokens : null };
+  return {
+    content,
+    completionTokens: typeof tokens === 'number' ? tokens : null,
+    estimatedTokens: estimateTokens(folder.text) + estimateTokens(folder.thinking ?? ''),
+  };
 }
 
 /** Times and sizes of a recorded (streamed) exchange, for the stream timeline. */
@@ -73,21 +85,16 @@ export function streamTimeline(record: ExchangeRecord): StreamTimeline {
   const start = record.startedAt;
   const points = record.chunks.map((c) => ({ offsetMs: c.at - start, bytes: c.bytes }));
   const totalBytes = points.reduce((sum, p) => sum + p.bytes, 0);
-  let firstTokenAt: number | null = null;
-  let contentChunks = 0;
   const inspected = inspectChunks(record.chunks.map((c) => c.text));
   const usageTokens = inspected.completionTokens;
-  record.chunks.forEach((chunk, at) => {
-    if (!inspected.content[at]) return;
-    contentChunks++;
-    firstTokenAt ??= chunk.at;
-  });
+  const firstTokenAt = record.chunks.find((_, at) => inspected.content[at])?.at ?? null;
   const end = record.endedAt ?? record.chunks.at(-1)?.at ?? null;
-  const totalMs = end === null ? null : end - start;
-  const tokens = usageTokens ?? contentChunks;
-  const generationMs = firstTokenAt !== null && end !== null ? end - firstTokenAt : null;
-  const tokensPerSecond =
-    generationMs && generationMs > 0 && tokens > 1 ? (tokens / generationMs) * 1000 : null;
+  const tokens = usageTokens ?? inspected.estimatedTokens;
+  // The reply footer's own formula, on the same kind of count: the two never disagree.
+  const { totalMs, tokensPerSecond } = replyMetrics(
+    { requestStartedAt: start, firstTokenAt, endedAt: end },
+    tokens,
+  );
 
   let buffered = false;
   if (totalMs !== null && totalMs > 0 && points.length >= 2 && totalBytes > 0 && record.response) {
@@ -103,7 +110,7 @@ export function streamTimeline(record: ExchangeRecord): StreamTimeline {
     totalBytes,
     points,
     tokens,
-    tokensCounted: usageTokens !== null ? 'usage' : 'chunks',
+    tokensCounted: usageTokens !== null ? 'usage' : 'estimate',
     tokensPerSecond,
     buffered,
   };

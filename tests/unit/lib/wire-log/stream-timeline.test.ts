@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messageMetrics } from '../../../../src/lib/chat/metrics';
 import { streamTimeline, type ExchangeRecord } from '../../../../src/lib/wire-log';
 
 const delta = (content: string) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`;
@@ -27,10 +28,28 @@ describe('streamTimeline', () => {
     expect(t.ttfbMs).toBe(100);
     expect(t.firstTokenMs).toBe(200);
     expect(t.tokens).toBe(10);
-    expect(t.tokensCounted).toBe('chunks');
+    expect(t.tokensCounted).toBe('estimate');
     expect(t.tokensPerSecond).toBeCloseTo(10 / 0.9, 5);
     expect(t.points).toHaveLength(11);
     expect(t.buffered).toBe(false);
+  });
+
+  it('counts a stream without usage the way the reply footer does, however large its chunks', () => {
+    // A server that sends 200 characters per chunk and no usage: counting chunks made the timeline
+    // show an eighth of the footer's speed for the same reply.
+    const text = 'word '.repeat(40);
+    const chunks = Array.from({ length: 5 }, (_, i) => ({ at: 1200 + i * 200, text: delta(text) }));
+    const t = streamTimeline(record(chunks, 2200));
+    const footer = messageMetrics({
+      id: 'm',
+      role: 'assistant',
+      content: text.repeat(5),
+      createdAt: 0,
+      timings: { requestStartedAt: 1000, firstTokenAt: 1200, endedAt: 2200 },
+    });
+    expect(t.tokens).toBe(footer.completionTokens);
+    expect(t.tokensPerSecond).toBeCloseTo(footer.tokensPerSecond!, 9);
+    expect(t.tokensPerSecond).toBeCloseTo(250, 5);
   });
 
   it('prefers the usage the server sent', () => {
