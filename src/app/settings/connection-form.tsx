@@ -4,6 +4,7 @@ import { Field, INPUT_CLASS } from '../../components/ui/field';
 import { normalizeBaseURL } from '../../lib/api';
 import { baseURLHost } from '../../lib/connection';
 import type { ConnectionInput } from '../../stores';
+import { ConnectionTest } from './connection-test';
 
 export interface ConnectionFormValues {
   name: string;
@@ -138,6 +139,12 @@ export function ConnectionForm({ initial, title, onSave, onCancel }: ConnectionF
           memory and forgotten on reload.
         </p>
       </div>
+      <ConnectionTest
+        baseURL={check.normalized ?? values.baseURL}
+        apiKey={values.apiKey.trim()}
+        disabled={check.error !== null}
+        onUseSuggestion={(baseURL) => setValues({ ...values, baseURL })}
+      />
       <div className="flex gap-2">
         <Button type="submit" variant="primary" disabled={touched && check.error !== null}>
           Save connection

@@ -81,6 +81,31 @@ describe('settings dialog', () => {
     });
   });
 
+  it('tests a connection, and offers /v1 when the URL as typed answers 404 but /v1 lists models', async () => {
+    const user = userEvent.setup({ delay: null });
+    const service = inProcessService();
+    // Like llama.cpp or vLLM: the API only under /v1, a 404 anywhere else.
+    const onlyV1 = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.hostname === 'v1only.test' && !url.pathname.startsWith('/v1/'))
+        return Response.json({ error: 'Not Found', message: `Cannot GET ${url.pathname}` }, { status: 404 });
+      return service.fetch(String(url).replace('v1only.test', 'svc.test'), init);
+    }) as typeof fetch;
+    renderApp({ fetch: onlyV1 });
+    const dialog = await openSettings(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Add connection' }));
+    const form = within(dialog).getByRole('form', { name: 'New connection' });
+    await fillConnection(user, form, { baseURL: 'http://v1only.test', apiKey: TEST_KEY });
+    await user.click(within(form).getByRole('button', { name: 'Test connection' }));
+    const status = within(form).getByRole('status');
+    await within(status).findByText(/this server serves the API under \/v1/);
+    await user.click(within(status).getByRole('button', { name: 'Use http://v1only.test/v1' }));
+    expect(within(form).getByLabelText('Base URL')).toHaveValue('http://v1only.test/v1');
+    expect(status).toHaveTextContent(''); // the result described the old URL
+    await user.click(within(form).getByRole('button', { name: 'Test connection' }));
+    expect(await within(status).findByText('The server answers and lists 5 models.')).toBeInTheDocument();
+  });
+
   it('refuses an invalid base URL as it is typed, with the reason, and does not save it', async () => {
     const user = userEvent.setup({ delay: null });
     renderApp();
