@@ -11,7 +11,7 @@ import { messageMetrics, type ReplyMetrics } from '../chat/metrics';
 import { toMessageError } from '../chat/message-error';
 import type { MessageError } from '../chat/conversation-types';
 import { ReplyAccumulator, type ReplyFields } from '../chat/reply-accumulator';
-import { RateGate } from './rate-gate';
+import type { RateGate } from './rate-gate';
 import type { Variant } from './variants';
 
 export type CellStatus = 'waiting' | 'streaming' | 'complete' | 'stopped' | 'error';
