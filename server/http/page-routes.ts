@@ -5,7 +5,7 @@
  */
 import { ENDPOINT_PATHS, LIMITED_ENDPOINTS } from '../../src/protocol/endpoints';
 
-const PAGES = new Set(['/', '/chat', '/code', '/vision', '/audio', '/settings']);
+const PAGES = new Set(['/', '/chat', '/code', '/vision', '/audio', '/compare', '/settings']);
 
 /** True for a GET/HEAD that should be answered with the SPA's index.html. */
 export function isPageNavigation(method: string, path: string, headers: Headers): boolean {

@@ -8,6 +8,7 @@ const ChatRoute = lazy(() => import('./routes/chat-route'));
 const CodeRoute = lazy(() => import('./routes/code-route'));
 const VisionRoute = lazy(() => import('./routes/vision-route'));
 const AudioRoute = lazy(() => import('./routes/audio-route'));
+const CompareRoute = lazy(() => import('./routes/compare-route'));
 const ModelsRoute = lazy(() => import('./routes/models-route'));
 const ModelDetailRoute = lazy(() => import('./routes/model-detail-route'));
 const NotFoundRoute = lazy(() => import('./routes/not-found-route'));
@@ -29,6 +30,7 @@ export function buildAppRoutes(extraPages: RouteObject[] = []): RouteObject[] {
         { path: 'code', element: <CodeRoute /> },
         { path: 'vision', element: <VisionRoute /> },
         { path: 'audio', element: <AudioRoute /> },
+        { path: 'compare', element: <CompareRoute /> },
         { path: 'models', element: <ModelsRoute /> },
         { path: 'models/:id', element: <ModelDetailRoute /> },
         { path: '*', element: <NotFoundRoute /> },

@@ -7,6 +7,7 @@ export const NAV_ITEMS = [
   { to: '/code', label: 'Code' },
   { to: '/vision', label: 'Vision' },
   { to: '/audio', label: 'Audio' },
+  { to: '/compare', label: 'Compare' },
   { to: '/models', label: 'Models' },
 ] as const;
 

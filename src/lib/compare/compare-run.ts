@@ -177,7 +177,8 @@ export class CompareRun {
         role: 'assistant',
         content: reply.content,
         createdAt: cell.startedAt,
-        timings,
+        // A cell that received nothing (waiting, refused) has no figures to show, not zeros.
+        ...(cell.accumulator.started ? { timings } : {}),
         ...(reply.usage ? { usage: reply.usage } : {}),
         ...(reply.reasoning ? { reasoning: reply.reasoning } : {}),
       }),

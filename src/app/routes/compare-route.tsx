@@ -1,0 +1,6 @@
+import { ComparePage } from '../../features/compare/compare-page';
+
+/** /compare */
+export default function CompareRoute() {
+  return <ComparePage />;
+}

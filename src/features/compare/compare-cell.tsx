@@ -1,0 +1,76 @@
+import { Markdown } from '../../components/markdown';
+import { useNow } from '../../components/ui/use-now';
+import { Button } from '../../components/ui/button';
+import { ErrorPanel } from '../../components/ui/error-panel';
+import { toApiError } from '../../lib/chat/message-error';
+import type { CellView } from '../../lib/compare/compare-run';
+import { MetricsStrip } from './metrics-strip';
+
+function statusText(view: CellView, now: number): string {
+  switch (view.status) {
+    case 'waiting':
+      return view.waitUntil === null
+        ? 'Queued'
+        : `Waiting for the rate limit, ${Math.max(1, Math.ceil((view.waitUntil - now) / 1000))} s`;
+    case 'streaming':
+      return 'Streaming…';
+    case 'complete':
+      return 'Done';
+    case 'stopped':
+      return 'Stopped: partial reply';
+    case 'error':
+      return 'Failed';
+  }
+}
+
+/** One variant's reply as it streams: status and stop, reasoning, the reply, its error, its figures. */
+export function CompareCell({ label, view, onStop }: { label: string; view: CellView; onStop: () => void }) {
+  // Ticks only while a rate-limit wait counts down.
+  const now = useNow(1000, view.waitUntil ?? 0);
+  const running = view.status === 'waiting' || view.status === 'streaming';
+  return (
+    <article
+      aria-label={label}
+      data-status={view.status}
+      className="flex min-w-0 flex-col gap-2 rounded border border-zinc-200 p-3 dark:border-zinc-700"
+    >
+      <header className="flex items-start justify-between gap-2">
+        <h3 className="text-sm font-medium break-words">{label}</h3>
+        {running ? (
+          <Button size="sm" onClick={onStop} aria-label={`Stop ${label}`}>
+            Stop
+          </Button>
+        ) : null}
+      </header>
+      <p role="status" className="text-xs text-zinc-600 dark:text-zinc-400">
+        {statusText(view, now)}
+      </p>
+      {view.reply.reasoning ? (
+        <details className="text-xs text-zinc-600 dark:text-zinc-400">
+          <summary>Reasoning ({view.reply.reasoning.tokens} tokens)</summary>
+          <p className="mt-1 whitespace-pre-wrap">{view.reply.reasoning.text}</p>
+        </details>
+      ) : null}
+      {view.reply.function_call ? (
+        <pre className="overflow-x-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-900">
+          {view.reply.function_call.name}({view.reply.function_call.arguments})
+        </pre>
+      ) : null}
+      {view.reply.content ? (
+        // Each reply scrolls on its own, so the cells stay side by side at the same height; a region
+        // that scrolls must take focus, or keyboard users cannot scroll it (WCAG 2.1.1).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        <div
+          role="region"
+          className="max-h-[32rem] overflow-y-auto"
+          tabIndex={0}
+          aria-label={`Reply of ${label}`}
+        >
+          <Markdown text={view.reply.content} streaming={view.status === 'streaming'} />
+        </div>
+      ) : null}
+      {view.error ? <ErrorPanel error={toApiError(view.error)} /> : null}
+      <MetricsStrip view={view} />
+    </article>
+  );
+}

@@ -1,0 +1,96 @@
+import { Button, RemoveButton } from '../../components/ui/button';
+import { INPUT_CLASS } from '../../components/ui/field';
+import type { Variant } from '../../lib/compare/variants';
+import type { Connection } from '../../stores';
+
+const NUMBER_FIELDS = ['temperature', 'max_tokens', 'seed'] as const;
+
+/** One variant's settings: connection, model, the parameters most often compared, and its place in the list. */
+export function VariantRow({
+  index,
+  count,
+  variant,
+  connections,
+  onChange,
+  onDuplicate,
+  onRemove,
+  onMove,
+}: {
+  index: number;
+  count: number;
+  variant: Variant;
+  connections: readonly Connection[];
+  onChange: (variant: Variant) => void;
+  onDuplicate: () => void;
+  onRemove: () => void;
+  onMove: (by: -1 | 1) => void;
+}) {
+  const name = `Variant ${index + 1}`;
+  const setNumber = (field: (typeof NUMBER_FIELDS)[number], text: string) => {
+    const parameters = { ...variant.parameters };
+    const value = Number(text);
+    if (text.trim() === '' || !Number.isFinite(value)) delete parameters[field];
+    else parameters[field] = value;
+    onChange({ ...variant, parameters });
+  };
+  return (
+    <li
+      aria-label={name}
+      className="flex flex-wrap items-end gap-2 rounded border border-zinc-200 p-2 dark:border-zinc-700"
+    >
+      <span className="self-center text-xs font-medium">{index + 1}</span>
+      <label className="flex flex-col text-xs">
+        Connection
+        <select
+          className={INPUT_CLASS}
+          value={variant.connectionId}
+          onChange={(e) => onChange({ ...variant, connectionId: e.target.value })}
+        >
+          {connections.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col text-xs">
+        Model
+        <input
+          className={`${INPUT_CLASS} w-40 font-mono`}
+          value={variant.model}
+          spellCheck={false}
+          onChange={(e) => onChange({ ...variant, model: e.target.value })}
+        />
+      </label>
+      {NUMBER_FIELDS.map((field) => (
+        <label key={field} className="flex flex-col text-xs">
+          <span className="font-mono">{field}</span>
+          <input
+            className={`${INPUT_CLASS} w-24 font-mono`}
+            inputMode="decimal"
+            placeholder="default"
+            defaultValue={variant.parameters[field] ?? ''}
+            onBlur={(e) => setNumber(field, e.target.value)}
+          />
+        </label>
+      ))}
+      <div className="flex gap-1">
+        <Button size="sm" aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => onMove(-1)}>
+          ↑
+        </Button>
+        <Button
+          size="sm"
+          aria-label={`Move ${name} down`}
+          disabled={index === count - 1}
+          onClick={() => onMove(1)}
+        >
+          ↓
+        </Button>
+        <Button size="sm" onClick={onDuplicate} aria-label={`Duplicate ${name}`}>
+          Duplicate
+        </Button>
+        <RemoveButton label={`Remove ${name}`} onRemove={onRemove} />
+      </div>
+    </li>
+  );
+}
