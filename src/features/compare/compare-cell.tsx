@@ -59,10 +59,10 @@ export function CompareCell({ label, view, onStop }: { label: string; view: Cell
       {view.reply.content ? (
         // Each reply scrolls on its own, so the cells stay side by side at the same height; a region
         // that scrolls must take focus, or keyboard users cannot scroll it (WCAG 2.1.1).
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         <div
           role="region"
           className="max-h-[32rem] overflow-y-auto"
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
           aria-label={`Reply of ${label}`}
         >
