@@ -2,7 +2,7 @@
  * Which hosts the service may fetch from. Names are checked before any DNS query; addresses (literal
  * or resolved) are checked before any connection.
  */
-import { classifyAddress, isIpLiteral, isMetadataAddress } from './ip-address';
+import { classifyAddress, isIpLiteral } from './ip-address';
 
 /** How private addresses are treated. */
 export interface HostPolicy {
@@ -63,7 +63,7 @@ export function refuseAddress(address: string, policy: HostPolicy): string | nul
   const verdict = classifyAddress(address);
   if (!verdict.blocked) return null;
   const allowed = policy.allowPrivateHosts || policy.allowedAddresses?.includes(address) === true;
-  if (allowed && !isMetadataAddress(address)) return null;
+  if (allowed && !verdict.metadata) return null;
   return `${address} is not fetched: ${verdict.reason}`;
 }
 

@@ -1,169 +1,153 @@
 /**
- * Parsing and classification of IP addresses in every spelling an attacker might use to reach an
- * internal service: IPv4 in decimal, hex, octal and short forms (`127.1`, `0x7f.1`, `2130706433`),
- * IPv6 with `::` compression, embedded IPv4 tails, zone ids, and the forms that carry an IPv4 address
- * inside IPv6 (`::ffff:` mapped, NAT64 `64:ff9b::/96`, 6to4 `2002::/16`).
+ * Classification of IP addresses in every spelling an attacker might use to reach an internal
+ * service. ipaddr.js reads the spellings (IPv4 in decimal, hex, octal and short forms such as `127.1`,
+ * `0x7f.1`, `2130706433`; IPv6 with `::`, embedded IPv4 tails) and names the special range an address
+ * is in; this module decides that only plain unicast may be fetched and says why not in words. The
+ * IPv6 forms that carry an IPv4 address (`::ffff:` mapped, NAT64 `64:ff9b::/96`, 6to4 `2002::/16`) are
+ * judged by the address they carry.
  */
-import { hasPrefix, metadataV4, metadataV6 } from './metadata-addresses';
+import ipaddr from 'ipaddr.js';
+import { metadataEndpoint } from './metadata-addresses';
+
+type IPv4 = ipaddr.IPv4;
+type IPv6 = ipaddr.IPv6;
 
 /**
  * Why an address may not be fetched, or that it may (public unicast). `metadata` marks the addresses
  * refused in every mode (metadata-addresses.ts).
  */
-export type AddressVerdict = { blocked: false } | { blocked: true; reason: string; metadata?: true };
+export type AddressVerdict = { blocked: false } | { blocked: true; reason: string; metadata: boolean };
 
-const IPV4_PART = /^(0x[0-9a-f]*|0[0-7]*|[1-9][0-9]*)$/i;
+const ALLOWED: AddressVerdict = { blocked: false };
 
-function parseIPv4Part(part: string): number | null {
-  if (!IPV4_PART.test(part)) return null;
-  if (/^0x/i.test(part)) return part.length === 2 ? 0 : parseInt(part.slice(2), 16);
-  if (part.length > 1 && part.startsWith('0')) return parseInt(part.slice(1), 8);
-  return parseInt(part, 10);
+function refused(reason: string, metadata = false): AddressVerdict {
+  return { blocked: true, reason, metadata };
 }
 
-/**
- * Parses an IPv4 address as the WHATWG URL parser and `inet_aton` do: one to four parts, each decimal,
- * `0x` hex or `0`-prefixed octal, the last part filling the remaining bytes. Returns the four bytes,
- * or null when the text is not an IPv4 address.
- */
-export function parseIPv4(text: string): [number, number, number, number] | null {
-  const trimmed = text.endsWith('.') ? text.slice(0, -1) : text;
-  const parts = trimmed.split('.');
-  if (parts.length < 1 || parts.length > 4) return null;
-  const values: number[] = [];
-  for (const part of parts) {
-    const value = parseIPv4Part(part);
-    if (value === null || !Number.isFinite(value)) return null;
-    values.push(value);
-  }
-  const last = values.pop() ?? 0;
-  if (values.some((v) => v > 255)) return null;
-  const lastBytes = 4 - values.length;
-  if (last >= 256 ** lastBytes) return null;
-  const bytes = [...values];
-  for (let i = lastBytes - 1; i >= 0; i -= 1) bytes.push(Math.floor(last / 256 ** i) % 256);
-  return bytes as [number, number, number, number];
+/** Words for ipaddr.js's IPv4 range names; a name not here is still refused, by its name. */
+const V4_REASONS: Record<string, string> = {
+  unspecified: '"this network" addresses (0.0.0.0/8) are not routable',
+  broadcast: 'it is the broadcast address (255.255.255.255), reserved',
+  multicast: 'it is a multicast address (224.0.0.0/4)',
+  loopback: 'it is a loopback address (127.0.0.0/8)',
+  carrierGradeNat: 'it is a carrier-grade NAT address (100.64.0.0/10)',
+  private: 'it is a private address (10.0.0.0/8, 172.16.0.0/12 or 192.168.0.0/16)',
+  reserved:
+    'it is a reserved address (IETF protocol assignments, documentation, benchmarking, 6to4 relays or 240.0.0.0/4)',
+  as112: 'it is an AS112 DNS sink address',
+  amt: 'it is an AMT relay address (192.52.193.0/24)',
+};
+
+const V6_REASONS: Record<string, string> = {
+  unspecified: 'it is the unspecified address (::)',
+  loopback: 'it is the IPv6 loopback address (::1)',
+  multicast: 'it is a multicast IPv6 address (ff00::/8)',
+  uniqueLocal: 'it is a unique local (private) IPv6 address (fc00::/7)',
+  deprecatedSiteLocal: 'it is a site-local IPv6 address (fec0::/10)',
+  discard: 'it is a discard-only address (100::/64)',
+  rfc6145: 'it is an IPv4-translated address (::ffff:0:0:0/96)',
+  // 64:ff9b::/96 is judged by the IPv4 address it carries before this is read.
+  rfc6052: 'it is a local-use NAT64 address (64:ff9b:1::/48)',
+  teredo: 'it is a Teredo tunnel address (2001::/32)',
+  reserved:
+    'it is a reserved IPv6 address (IETF protocol assignments 2001::/23, documentation 2001:db8::/32 or 3fff::/20)',
+};
+
+function fromWords(high: number, low: number): IPv4 {
+  return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
 }
 
-/** Parses an IPv6 address (brackets and a `%zone` allowed) to its 16 bytes, or null. */
-export function parseIPv6(text: string): number[] | null {
-  let body = text.startsWith('[') && text.endsWith(']') ? text.slice(1, -1) : text;
-  const zone = body.indexOf('%');
-  if (zone >= 0) body = body.slice(0, zone);
-  if (!body.includes(':')) return null;
-  const halves = body.split('::');
-  if (halves.length > 2) return null;
-  const toGroups = (half: string): number[] | null => {
-    if (half === '') return [];
-    const groups: number[] = [];
-    const pieces = half.split(':');
-    for (const [index, piece] of pieces.entries()) {
-      if (index === pieces.length - 1 && piece.includes('.')) {
-        const v4 = /^\d{1,3}(\.\d{1,3}){3}$/.test(piece) ? parseIPv4(piece) : null;
-        if (!v4) return null;
-        groups.push(v4[0] * 256 + v4[1], v4[2] * 256 + v4[3]);
-      } else {
-        if (!/^[0-9a-f]{1,4}$/i.test(piece)) return null;
-        groups.push(parseInt(piece, 16));
-      }
-    }
-    return groups;
-  };
-  const head = toGroups(halves[0] ?? '');
-  const tail = halves.length === 2 ? toGroups(halves[1] ?? '') : [];
-  if (!head || !tail) return null;
-  const missing = 8 - head.length - tail.length;
-  if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
-  const groups = [...head, ...Array<number>(missing).fill(0), ...tail];
-  return groups.flatMap((g) => [g >> 8, g & 0xff]);
-}
-
-type V4Rule = [prefix: [number, number, number, number], bits: number, reason: string];
-
-const V4_RULES: V4Rule[] = [
-  [[0, 0, 0, 0], 8, '"this network" addresses (0.0.0.0/8) are not routable'],
-  [[10, 0, 0, 0], 8, 'it is a private address (10.0.0.0/8)'],
-  [[100, 64, 0, 0], 10, 'it is a carrier-grade NAT address (100.64.0.0/10)'],
-  [[127, 0, 0, 0], 8, 'it is a loopback address (127.0.0.0/8)'],
-  // 169.254.0.0/16 (link-local) is in metadata-addresses.ts: refused in every mode.
-  [[172, 16, 0, 0], 12, 'it is a private address (172.16.0.0/12)'],
-  [[192, 0, 0, 0], 24, 'it is an IETF protocol-assignment address (192.0.0.0/24)'],
-  [[192, 0, 2, 0], 24, 'it is a documentation address (192.0.2.0/24)'],
-  [[192, 88, 99, 0], 24, 'it is a 6to4 relay anycast address (192.88.99.0/24)'],
-  [[192, 168, 0, 0], 16, 'it is a private address (192.168.0.0/16)'],
-  [[198, 18, 0, 0], 15, 'it is a benchmarking address (198.18.0.0/15)'],
-  [[198, 51, 100, 0], 24, 'it is a documentation address (198.51.100.0/24)'],
-  [[203, 0, 113, 0], 24, 'it is a documentation address (203.0.113.0/24)'],
-  [[224, 0, 0, 0], 4, 'it is a multicast address (224.0.0.0/4)'],
-  [[240, 0, 0, 0], 4, 'it is a reserved address (240.0.0.0/4, including broadcast)'],
+/** The IPv6 forms that carry an IPv4 address, and where in the address it sits. */
+const CARRIERS: { range: [IPv6, number]; form: string; inner: (parts: number[]) => IPv4 }[] = [
+  {
+    range: ipaddr.IPv6.parseCIDR('::ffff:0:0/96'),
+    form: 'an IPv4-mapped IPv6 address (::ffff:0:0/96)',
+    inner: (parts) => fromWords(parts[6] ?? 0, parts[7] ?? 0),
+  },
+  {
+    range: ipaddr.IPv6.parseCIDR('64:ff9b::/96'),
+    form: 'a NAT64 address (64:ff9b::/96)',
+    inner: (parts) => fromWords(parts[6] ?? 0, parts[7] ?? 0),
+  },
+  {
+    range: ipaddr.IPv6.parseCIDR('2002::/16'),
+    form: 'a 6to4 address (2002::/16)',
+    inner: (parts) => fromWords(parts[1] ?? 0, parts[2] ?? 0),
+  },
 ];
 
-function v4ToNumber(bytes: readonly number[]): number {
-  return (
-    ((bytes[0] ?? 0) * 2 ** 24 + (bytes[1] ?? 0) * 2 ** 16 + (bytes[2] ?? 0) * 2 ** 8 + (bytes[3] ?? 0)) >>> 0
-  );
-}
-
-function classifyV4(bytes: readonly number[]): AddressVerdict {
-  const metadata = metadataV4(bytes);
-  if (metadata) return { blocked: true, reason: `it is a metadata address, ${metadata}`, metadata: true };
-  const value = v4ToNumber(bytes);
-  for (const [prefix, bits, reason] of V4_RULES) {
-    const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
-    if ((value & mask) >>> 0 === (v4ToNumber(prefix) & mask) >>> 0) return { blocked: true, reason };
-  }
-  return { blocked: false };
-}
-
-const startsWith = hasPrefix;
+/** ::/96 less :: and ::1; ipaddr.js calls it unicast, but it is deprecated and routes nowhere useful. */
+const IPV4_COMPATIBLE = ipaddr.IPv6.parseCIDR('::/96');
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
 
 function embedded(verdict: AddressVerdict, form: string): AddressVerdict {
   return verdict.blocked ? { ...verdict, reason: `${verdict.reason}, written as ${form}` } : verdict;
 }
 
-function classifyV6(bytes: readonly number[]): AddressVerdict {
-  const zeros = (n: number) => bytes.slice(0, n).every((b) => b === 0);
-  if (zeros(16)) return { blocked: true, reason: 'it is the unspecified address (::)' };
-  if (zeros(15) && bytes[15] === 1) return { blocked: true, reason: 'it is the IPv6 loopback address (::1)' };
-  if (zeros(10) && bytes[10] === 0xff && bytes[11] === 0xff) {
-    return embedded(classifyV4(bytes.slice(12)), 'an IPv4-mapped IPv6 address (::ffff:0:0/96)');
+function classifyV4(address: IPv4): AddressVerdict {
+  const metadata = metadataEndpoint(address);
+  if (metadata) return refused(`it is a metadata address, ${metadata}`, true);
+  const range = address.range();
+  if (range === 'unicast') return ALLOWED;
+  return refused(V4_REASONS[range] ?? `it is a special-purpose address (${range})`);
+}
+
+function classifyV6(address: IPv6): AddressVerdict {
+  const carrier = CARRIERS.find(({ range }) => address.match(range));
+  if (carrier) return embedded(classifyV4(carrier.inner(address.parts)), carrier.form);
+  const metadata = metadataEndpoint(address);
+  if (metadata) return refused(`it is a metadata address, ${metadata}`, true);
+  const range = address.range();
+  if (range !== 'unicast') {
+    return refused(V6_REASONS[range] ?? `it is a special-purpose IPv6 address (${range})`);
   }
-  if (zeros(12)) {
-    // Deprecated and unroutable, but a metadata address written so must still read as one.
-    const inside = classifyV4(bytes.slice(12));
-    if (inside.blocked && inside.metadata) return embedded(inside, 'an IPv4-compatible IPv6 address (::/96)');
-    return { blocked: true, reason: 'it is an IPv4-compatible IPv6 address (::/96, deprecated)' };
+  if (address.match(IPV4_COMPATIBLE)) {
+    // Unroutable, but a metadata address written so must still read as one (refused in every mode).
+    const inner = classifyV4(fromWords(address.parts[6] ?? 0, address.parts[7] ?? 0));
+    if (inner.blocked && inner.metadata) return embedded(inner, 'an IPv4-compatible IPv6 address (::/96)');
+    return refused('it is an IPv4-compatible IPv6 address (::/96, deprecated)');
   }
-  if (startsWith(bytes, [0, 0x64, 0xff, 0x9b], 96)) {
-    return embedded(classifyV4(bytes.slice(12)), 'a NAT64 address (64:ff9b::/96)');
+  if (!address.match(GLOBAL_UNICAST)) return refused('it is outside global unicast (2000::/3)');
+  return ALLOWED;
+}
+
+/** IPv4 as the URL parser and `inet_aton` read it, one trailing dot allowed as in a URL; or null. */
+function readIPv4(text: string): IPv4 | null {
+  const trimmed = text.endsWith('.') ? text.slice(0, -1) : text;
+  return ipaddr.IPv4.isValid(trimmed) ? ipaddr.IPv4.parse(trimmed) : null;
+}
+
+/** IPv6 with brackets and a `%zone` allowed (the zone does not change the class); or null. */
+function readIPv6(text: string): IPv6 | null {
+  const bare = text.startsWith('[') && text.endsWith(']') ? text.slice(1, -1) : text;
+  const body = bare.split('%')[0] ?? '';
+  // ipaddr.js reads `::a.b.c.d` as the mapped `::ffff:a.b.c.d`; it is the IPv4-compatible form.
+  const tail = body.startsWith('::') ? body.slice(2) : '';
+  if (!tail.includes(':') && tail.split('.').length === 4) {
+    const v4 = readIPv4(tail);
+    if (!v4) return null;
+    const [a = 0, b = 0, c = 0, d = 0] = v4.octets;
+    return new ipaddr.IPv6([0, 0, 0, 0, 0, 0, (a << 8) | b, (c << 8) | d]);
   }
-  if (startsWith(bytes, [0x20, 0x02], 16)) {
-    return embedded(classifyV4(bytes.slice(2, 6)), 'a 6to4 address (2002::/16)');
-  }
-  const metadata = metadataV6(bytes);
-  if (metadata) return { blocked: true, reason: `it is a metadata address, ${metadata}`, metadata: true };
-  const rules: [number[], number, string][] = [
-    [[0, 0x64, 0xff, 0x9b, 0, 1], 48, 'it is a local-use NAT64 address (64:ff9b:1::/48)'],
-    [[0x01, 0x00], 64, 'it is a discard-only address (100::/64)'],
-    [[0x20, 0x01, 0x0d, 0xb8], 32, 'it is a documentation address (2001:db8::/32)'],
-    [[0x20, 0x01, 0x00, 0x00], 32, 'it is a Teredo tunnel address (2001::/32)'],
-    [[0x20, 0x01, 0x00], 23, 'it is an IETF protocol-assignment address (2001::/23)'],
-    [[0xfc], 7, 'it is a unique local (private) IPv6 address (fc00::/7)'],
-    // fe80::/10 (link-local) is in metadata-addresses.ts: refused in every mode.
-    [[0xfe, 0xc0], 10, 'it is a site-local IPv6 address (fec0::/10)'],
-    [[0xff], 8, 'it is a multicast IPv6 address (ff00::/8)'],
-  ];
-  for (const [prefix, bits, reason] of rules) {
-    if (startsWith(bytes, prefix, bits)) return { blocked: true, reason };
-  }
-  if (!startsWith(bytes, [0x20], 3))
-    return { blocked: true, reason: 'it is outside global unicast (2000::/3)' };
-  return { blocked: false };
+  return ipaddr.IPv6.isValid(body) ? ipaddr.IPv6.parse(body) : null;
+}
+
+/**
+ * The four bytes of an IPv4 address in any spelling (one to four parts, each decimal, `0x` hex or
+ * `0`-prefixed octal, the last part filling the remaining bytes), or null.
+ */
+export function parseIPv4(text: string): number[] | null {
+  return readIPv4(text)?.octets ?? null;
+}
+
+/** The sixteen bytes of an IPv6 address (brackets and a `%zone` allowed), or null. */
+export function parseIPv6(text: string): number[] | null {
+  return readIPv6(text)?.toByteArray() ?? null;
 }
 
 /** True when the text is an IP address literal in any spelling this module reads. */
 export function isIpLiteral(text: string): boolean {
-  return parseIPv4(text) !== null || parseIPv6(text) !== null;
+  return readIPv4(text) !== null || readIPv6(text) !== null;
 }
 
 /**
@@ -171,11 +155,11 @@ export function isIpLiteral(text: string): boolean {
  * is blocked, with a reason a person can read; text that is no address at all is blocked too.
  */
 export function classifyAddress(text: string): AddressVerdict {
-  const v4 = parseIPv4(text);
+  const v4 = readIPv4(text);
   if (v4) return classifyV4(v4);
-  const v6 = parseIPv6(text);
+  const v6 = readIPv6(text);
   if (v6) return classifyV6(v6);
-  return { blocked: true, reason: `"${text}" is not an IP address` };
+  return refused(`"${text}" is not an IP address`);
 }
 
 /**
@@ -184,5 +168,5 @@ export function classifyAddress(text: string): AddressVerdict {
  */
 export function isMetadataAddress(text: string): boolean {
   const verdict = classifyAddress(text);
-  return verdict.blocked && verdict.metadata === true;
+  return verdict.blocked && verdict.metadata;
 }

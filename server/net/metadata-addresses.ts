@@ -12,65 +12,31 @@
  * documentation. The whole IPv4 and IPv6 link-local ranges are included too: metadata agents keep
  * appearing there (the ECS and EKS addresses above), and no image is served from link-local.
  */
-type Endpoint = { prefix: readonly number[]; bits: number; what: string };
+import ipaddr from 'ipaddr.js';
 
-const V4: Endpoint[] = [
-  { prefix: [169, 254, 169, 254], bits: 32, what: 'the cloud instance metadata service (169.254.169.254)' },
-  {
-    prefix: [169, 254, 170, 2],
-    bits: 32,
-    what: 'the AWS ECS task metadata and credentials endpoint (169.254.170.2)',
-  },
-  { prefix: [169, 254, 170, 23], bits: 32, what: 'the AWS EKS Pod Identity agent (169.254.170.23)' },
-  { prefix: [100, 100, 100, 200], bits: 32, what: 'the Alibaba Cloud metadata service (100.100.100.200)' },
-  { prefix: [192, 0, 0, 192], bits: 32, what: 'the Oracle Cloud metadata service (192.0.0.192)' },
-  { prefix: [168, 63, 129, 16], bits: 32, what: 'the Azure platform metadata address (168.63.129.16)' },
-  {
-    prefix: [169, 254, 0, 0],
-    bits: 16,
-    what: 'a link-local address (169.254.0.0/16), where metadata services live',
-  },
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
+
+/** [CIDR, what it is]; the exact endpoints come before the link-local ranges, so they are named. */
+const ENDPOINTS: readonly [cidr: string, what: string][] = [
+  ['169.254.169.254/32', 'the cloud instance metadata service (169.254.169.254)'],
+  ['169.254.170.2/32', 'the AWS ECS task metadata and credentials endpoint (169.254.170.2)'],
+  ['169.254.170.23/32', 'the AWS EKS Pod Identity agent (169.254.170.23)'],
+  ['100.100.100.200/32', 'the Alibaba Cloud metadata service (100.100.100.200)'],
+  ['192.0.0.192/32', 'the Oracle Cloud metadata service (192.0.0.192)'],
+  ['168.63.129.16/32', 'the Azure platform metadata address (168.63.129.16)'],
+  ['169.254.0.0/16', 'a link-local address (169.254.0.0/16), where metadata services live'],
+  ['fd00:ec2::254/128', 'the AWS IPv6 instance metadata service (fd00:ec2::254)'],
+  ['fd00:ec2::23/128', 'the AWS EKS Pod Identity agent (fd00:ec2::23)'],
+  ['fd20:ce::254/128', 'the Google Cloud IPv6 metadata server (fd20:ce::254)'],
+  ['fe80::/10', 'a link-local IPv6 address (fe80::/10), where metadata services live'],
 ];
 
-const V6: Endpoint[] = [
-  {
-    prefix: [0xfd, 0x00, 0x0e, 0xc2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x02, 0x54],
-    bits: 128,
-    what: 'the AWS IPv6 instance metadata service (fd00:ec2::254)',
-  },
-  {
-    prefix: [0xfd, 0x00, 0x0e, 0xc2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x23],
-    bits: 128,
-    what: 'the AWS EKS Pod Identity agent (fd00:ec2::23)',
-  },
-  {
-    prefix: [0xfd, 0x20, 0x00, 0xce, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x02, 0x54],
-    bits: 128,
-    what: 'the Google Cloud IPv6 metadata server (fd20:ce::254)',
-  },
-  {
-    prefix: [0xfe, 0x80],
-    bits: 10,
-    what: 'a link-local IPv6 address (fe80::/10), where metadata services live',
-  },
-];
+/** ipaddr.js's range list, named by what each endpoint is, so a match names it. */
+const RANGES: Record<string, [Address, number]> = Object.fromEntries(
+  ENDPOINTS.map(([cidr, what]) => [what, ipaddr.parseCIDR(cidr)]),
+);
 
-/** True when the first `bits` bits of `bytes` are those of `prefix`. */
-export function hasPrefix(bytes: readonly number[], prefix: readonly number[], bits: number): boolean {
-  for (let bit = 0; bit < bits; bit += 1) {
-    const byte = bit >> 3;
-    const mask = 0x80 >> (bit & 7);
-    if (((bytes[byte] ?? 0) & mask) !== ((prefix[byte] ?? 0) & mask)) return false;
-  }
-  return true;
-}
-
-/** What metadata endpoint four IPv4 bytes are, or null. */
-export function metadataV4(bytes: readonly number[]): string | null {
-  return V4.find((entry) => hasPrefix(bytes, entry.prefix, entry.bits))?.what ?? null;
-}
-
-/** What metadata endpoint sixteen IPv6 bytes are, or null (IPv4 forms inside IPv6 are the caller's). */
-export function metadataV6(bytes: readonly number[]): string | null {
-  return V6.find((entry) => hasPrefix(bytes, entry.prefix, entry.bits))?.what ?? null;
+/** What metadata endpoint an address is, or null (IPv4 forms inside IPv6 are the caller's). */
+export function metadataEndpoint(address: Address): string | null {
+  return ipaddr.subnetMatch(address, RANGES, '') || null;
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { classifyAddress, parseIPv4, parseIPv6 } from '../../../server/net/ip-address';
 
@@ -73,6 +74,13 @@ describe('classifyAddress', () => {
     ['ff02::1', 'multicast'],
     ['2001:db8::1', 'documentation'],
     ['::127.0.0.1', 'IPv4-compatible'],
+    ['::8.8.8.8', 'IPv4-compatible'],
+    ['::808:808', 'IPv4-compatible'],
+    ['::ffff:0:7f00:1', 'IPv4-translated'],
+    ['3fff::1', 'documentation'],
+    ['2001:2::1', 'benchmarking'],
+    ['5f00::1', 'special-purpose'],
+    ['192.52.193.1', 'AMT'],
   ])('blocks %s (%s)', (address, words) => {
     const verdict = classifyAddress(address);
     expect(verdict.blocked).toBe(true);
@@ -88,5 +96,35 @@ describe('classifyAddress', () => {
     '172.32.0.1',
   ])('lets the public address %s through', (address) => {
     expect(classifyAddress(address)).toEqual({ blocked: false });
+  });
+});
+
+describe('IPv4 carried inside IPv6', () => {
+  const judged = (text: string) => {
+    const verdict = classifyAddress(text);
+    return verdict.blocked ? { blocked: true, metadata: verdict.metadata } : { blocked: false };
+  };
+  const hex = (high: number, low: number) => ((high << 8) | low).toString(16);
+
+  it('is judged like the IPv4 address itself, mapped, through NAT64 or as 6to4', () => {
+    fc.assert(
+      fc.property(fc.ipV4(), (v4) => {
+        const [a = 0, b = 0, c = 0, d = 0] = v4.split('.').map(Number);
+        const expected = judged(v4);
+        expect(judged(`::ffff:${v4}`)).toEqual(expected);
+        expect(judged(`::ffff:${hex(a, b)}:${hex(c, d)}`)).toEqual(expected);
+        expect(judged(`64:ff9b::${v4}`)).toEqual(expected);
+        expect(judged(`2002:${hex(a, b)}:${hex(c, d)}::1`)).toEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('marks metadata by its range, not by the words of the reason', () => {
+    expect(classifyAddress('169.254.1.1')).toMatchObject({ blocked: true, metadata: true });
+    expect(classifyAddress('::ffff:169.254.1.1')).toMatchObject({ blocked: true, metadata: true });
+    expect(classifyAddress('10.0.0.1')).toMatchObject({ blocked: true, metadata: false });
+    expect(classifyAddress('::8.8.8.8')).toMatchObject({ blocked: true, metadata: false });
+    expect(classifyAddress('::169.254.169.254')).toMatchObject({ blocked: true, metadata: true });
   });
 });
