@@ -4,6 +4,9 @@
  * `app.fetch` / `app.request` in process.
  */
 import { Hono } from 'hono';
+import { every } from 'hono/combine';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
 import type { LimitedEndpoint, ServiceConfig } from './config';
 import { EngineError } from './engines/engine';
 import { createLocalAudioEngine } from './engines/audio-local/index';
@@ -11,20 +14,22 @@ import { createReferenceEngines } from './engines/reference/index';
 import { createUpstreamEngines } from './engines/upstream/index';
 import { createLocalVisionEngine } from './engines/vision-local/index';
 import type { AppEnv } from './http/app-env';
+import { ENDPOINT_NAMES } from './http/endpoint-names';
 import { ApiError, errorResponse, serverError } from './http/errors';
+import { newId } from './http/ids';
 import { isPageNavigation } from './http/page-routes';
 import type { PageServer } from './http/static-files';
 import { requireApiKey } from './middleware/auth';
-import { cors } from './middleware/cors';
+import { limitBody } from './middleware/body-limit';
+import { apiCors } from './middleware/cors';
 import { rateLimit } from './middleware/rate-limit';
 import { SlidingWindowLimiter } from './middleware/rate-limiter';
-import { requestId } from './middleware/request-id';
 import { registerAudioRoutes } from './routes/audio';
 import { BOOTSTRAP_PATH, registerBootstrapRoute } from './routes/bootstrap';
 import { registerChatRoutes } from './routes/chat';
 import { registerCodeRoutes } from './routes/code';
 import type { ModelEngines, RouteContext } from './routes/context';
-import { registerMethodFallbacks, unknownRoute } from './routes/fallback';
+import { refuseOtherMethods, unknownRoute } from './routes/fallback';
 import { registerModelRoutes } from './routes/models';
 import { registerVisionRoutes } from './routes/vision';
 
@@ -101,25 +106,22 @@ export function createApp(config: ServiceConfig, deps: Partial<AppDeps> = {}): H
     auth,
     guard: (endpoint: LimitedEndpoint) => {
       const limit = rateLimit(limiter, endpoint, config.rateLimits[endpoint], config.rateLimitWindowMs, now);
-      return async (c, next) => {
-        await auth(c, async () => {
-          await limit(c, next);
-        });
-      };
+      return every(auth, limit, limitBody(config.bodyLimits[endpoint], ENDPOINT_NAMES[endpoint]));
     },
   };
 
   const app = new Hono<AppEnv>();
-  app.use('*', requestId());
+  // A well-formed x-request-id the client sends is kept (Hono's choice: one id across a proxy chain).
+  app.use('*', requestId({ generator: () => newId('req_') }));
   app.use(
     '*',
-    cors((path) => path === BOOTSTRAP_PATH),
+    apiCors((path) => path === BOOTSTRAP_PATH),
   );
+  app.use('*', refuseOtherMethods(app));
   if (pages) {
-    app.use('*', async (c, next) => {
-      if (isPageNavigation(c.req.method, c.req.path, c.req.raw.headers)) return pages.index();
-      return next();
-    });
+    app.use('*', (c, next) =>
+      isPageNavigation(c.req.method, c.req.path, c.req.raw.headers) ? pages.index(c, next) : next(),
+    );
   }
 
   const api = new Hono<AppEnv>();
@@ -128,27 +130,29 @@ export function createApp(config: ServiceConfig, deps: Partial<AppDeps> = {}): H
   registerVisionRoutes(api, ctx);
   registerAudioRoutes(api, ctx);
   registerModelRoutes(api, ctx);
-  registerMethodFallbacks(api);
   registerBootstrapRoute(app, ctx);
   app.route('/v1', api);
   app.route('/', api);
+  // After the routes, so a file never shadows an API path.
+  if (pages) app.use('*', pages.files);
 
-  app.notFound(async (c) => {
-    if (pages && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
-      const file = await pages.file(c.req.path);
-      if (file) return file;
-    }
+  app.notFound((c) => {
     const error = unknownRoute(c.req.method, c.req.path);
-    return errorResponse(error.status, error.toBody());
+    return errorResponse(c, error.status, error.toBody());
   });
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return errorResponse(error.status, error.toBody(), error.headers);
+    // bearerAuth's 401s, whose bodies auth.ts already made in the spec's shape.
+    if (error instanceof HTTPException) {
+      const response = error.getResponse();
+      return c.newResponse(response.body, response);
+    }
+    if (error instanceof ApiError) return errorResponse(c, error.status, error.toBody(), error.headers);
     if (error instanceof EngineError)
-      return errorResponse(error.status, { error: error.body }, error.headers);
+      return errorResponse(c, error.status, { error: error.body }, error.headers);
     const id = c.get('requestId');
     if (!c.req.raw.signal.aborted) log(`request ${id} failed: ${error.stack ?? error.message}`);
-    return errorResponse(500, serverError(id).toBody());
+    return errorResponse(c, 500, serverError(id).toBody());
   });
   return app;
 }

@@ -77,11 +77,15 @@ export const DEFAULT_CONTEXT_LENGTH = 131_072;
 export const DEFAULT_MAX_TOKENS = 4096;
 
 const ENDPOINTS: readonly LimitedEndpoint[] = ['chat', 'code', 'vision', 'audio'];
-const KEY_PATTERN = /^[\x21-\x7e]{1,256}$/;
+/**
+ * RFC 6750's token characters (letters, digits, `-._~+/`, then any `=`): what Hono's bearerAuth reads
+ * after "Bearer ", so a key outside them could never be sent; refused here, at start, instead.
+ */
+const KEY_PATTERN = /^(?=.{1,256}$)[A-Za-z0-9._~+/-]+=*$/;
 
 function readKeys(raw: string): string[] {
   const accepted =
-    'expected comma-separated API keys, each 1-256 printable ASCII characters without spaces, e.g. SVC_API_KEYS=key-one,key-two';
+    'expected comma-separated API keys, each 1-256 characters of letters, digits and - . _ ~ + / (then any =), e.g. SVC_API_KEYS=key-one,key-two';
   const keys = raw
     .split(',')
     .map((key) => key.trim())

@@ -2,6 +2,8 @@
  * The spec's error object, `{ error: { message, type, param, code } }`, and the one way the service
  * answers with it.
  */
+import type { Context } from 'hono';
+import type { StatusCode } from 'hono/utils/http-status';
 import type { ErrorBody } from '../../src/protocol/wire';
 
 /** An error the service answers with as it is: status, spec-shaped body and any extra headers. */
@@ -39,14 +41,18 @@ export function serverError(requestId: string): ApiError {
   );
 }
 
-/** A JSON response carrying the spec's error object. */
+/**
+ * A JSON response carrying the spec's error object, made through the request's context so the headers
+ * middleware set before the failure (`x-request-id`, CORS) are on it.
+ */
 export function errorResponse(
+  c: Context,
   status: number,
   body: ErrorBody,
   headers: Record<string, string> = {},
 ): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  return c.newResponse(JSON.stringify(body), status as StatusCode, {
+    'content-type': 'application/json; charset=utf-8',
+    ...headers,
   });
 }

@@ -1,76 +1,56 @@
 /**
- * Serving the built playground (dist/): files with their content types, hashed assets cached for a
- * year, index.html never cached so a rebuild shows at once.
+ * Serving the built playground (dist/) with @hono/node-server's `serveStatic`: content types, a
+ * `.br`/`.gz` sibling sent instead when the browser accepts it (with `Vary: Accept-Encoding`), hashed
+ * assets cached for a year, everything else revalidated so a rebuild shows at once. It refuses `..`
+ * segments, backslashes and any percent-encoded path, so nothing outside the root is ever read.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { MiddlewareHandler } from 'hono';
 import path from 'node:path';
+import type { AppEnv } from './app-env';
 
 export interface PageServer {
-  /** index.html, for every page route of the SPA. */
-  index(): Promise<Response>;
-  /** A file under the root, or null when there is none (never a path outside the root). */
-  file(urlPath: string): Promise<Response | null>;
+  /** index.html, for every page route of the SPA; passes on when the build has none. */
+  index: MiddlewareHandler<AppEnv>;
+  /** A file under the root for GET and HEAD; passes on when there is none. */
+  files: MiddlewareHandler<AppEnv>;
 }
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-  '.woff2': 'font/woff2',
-  '.wav': 'audio/wav',
-  '.mp3': 'audio/mpeg',
-  '.webmanifest': 'application/manifest+json',
-};
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-function respond(bytes: Uint8Array, file: string, cacheControl: string): Response {
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      'content-type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-      'cache-control': cacheControl,
-      'x-content-type-options': 'nosniff',
-    },
-  });
+/**
+ * Puts the cache headers on the Response serveStatic returns when it found a file (when not, it returns
+ * what `next` did). Not in its `onFound`: that runs after the Response is built, and `c.header` there
+ * reaches it only when some earlier middleware happened to create `c.res`.
+ */
+function withCacheHeaders(
+  serve: MiddlewareHandler<AppEnv>,
+  cacheControl: (urlPath: string) => string,
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const found = await serve(c, next);
+    if (found instanceof Response) {
+      found.headers.set('cache-control', cacheControl(c.req.path));
+      found.headers.set('x-content-type-options', 'nosniff');
+    }
+    return found;
+  };
 }
 
 /** A PageServer for the directory `root` (dist/). */
 export function createPageServer(root: string): PageServer {
+  // Absolute roots work (honojs/node-server#257; the option's doc comment lags, #355), and one does not
+  // depend on the working directory.
   const base = path.resolve(root);
+  const files = withCacheHeaders(serveStatic<AppEnv>({ root: base, precompressed: true }), (urlPath) =>
+    urlPath.startsWith('/assets/') ? IMMUTABLE : 'no-cache',
+  );
   return {
-    async index() {
-      return respond(await readFile(path.join(base, 'index.html')), 'index.html', 'no-cache');
-    },
-    async file(urlPath) {
-      let decoded: string;
-      try {
-        decoded = decodeURIComponent(urlPath);
-      } catch {
-        return null;
-      }
-      if (decoded.includes('\0')) return null;
-      const file = path.resolve(base, `.${path.posix.normalize(`/${decoded}`)}`);
-      if (!file.startsWith(base + path.sep)) return null;
-      try {
-        if (!(await stat(file)).isFile()) return null;
-        const immutable = file.startsWith(path.join(base, 'assets') + path.sep);
-        return respond(
-          await readFile(file),
-          file,
-          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      } catch {
-        return null;
-      }
-    },
+    index: withCacheHeaders(
+      serveStatic<AppEnv>({ root: base, path: 'index.html', precompressed: true }),
+      () => 'no-cache',
+    ),
+    // serveStatic answers any method; the API's POST paths must never reach a file.
+    files: (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? files(c, next) : next()),
   };
 }

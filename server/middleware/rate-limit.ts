@@ -1,15 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import type { LimitedEndpoint } from '../config';
 import type { AppEnv } from '../http/app-env';
+import { ENDPOINT_NAMES } from '../http/endpoint-names';
 import { ApiError } from '../http/errors';
 import type { SlidingWindowLimiter } from './rate-limiter';
-
-const NAMES: Record<LimitedEndpoint, string> = {
-  chat: 'chat completions',
-  code: 'code completions',
-  vision: 'image analysis',
-  audio: 'audio transcriptions',
-};
 
 /**
  * Applies the per-key, per-endpoint limit and puts `X-RateLimit-Limit`, `-Remaining` and `-Reset`
@@ -35,7 +29,7 @@ export function rateLimit(
         429,
         'rate_limit_error',
         'rate_limit_exceeded',
-        `Rate limit reached for ${NAMES[endpoint]}: ${limit} requests per ${windowMs / 1000} s per API key. Try again in ${waitSeconds} s.`,
+        `Rate limit reached for ${ENDPOINT_NAMES[endpoint]}: ${limit} requests per ${windowMs / 1000} s per API key. Try again in ${waitSeconds} s.`,
         null,
         { ...headers, 'retry-after': String(waitSeconds) },
       );

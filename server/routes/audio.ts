@@ -9,7 +9,7 @@ import { engineUnavailable } from './engine-unavailable';
 /** POST /audio/transcriptions (multipart/form-data). */
 export function registerAudioRoutes(api: Hono<AppEnv>, ctx: RouteContext): void {
   api.post('/audio/transcriptions', ctx.guard('audio'), async (c) => {
-    const form = await readMultipart(c.req.raw, ctx.config.bodyLimits.audio, 'audio transcriptions');
+    const form = await readMultipart(c.req.raw, 'audio transcriptions');
     const { input, responseFormat } = await readAudioRequest(form);
     const engine = ctx.engines['svc-audio'];
     if (engine === null) throw engineUnavailable('svc-audio');

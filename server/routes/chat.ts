@@ -30,7 +30,7 @@ export function streamErrorBody(
 /** POST /chat/completions: validated, checked against the context, then streamed or folded. */
 export function registerChatRoutes(api: Hono<AppEnv>, ctx: RouteContext): void {
   api.post('/chat/completions', ctx.guard('chat'), async (c) => {
-    const body = await readJsonObject(c.req.raw, ctx.config.bodyLimits.chat, 'chat completions');
+    const body = await readJsonObject(c.req.raw, 'chat completions');
     const request = readChatRequest(body);
     await checkChatContext(
       request.messages,

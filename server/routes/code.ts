@@ -10,7 +10,7 @@ import { linkedAbort, type RouteContext } from './context';
 /** POST /code/completions. */
 export function registerCodeRoutes(api: Hono<AppEnv>, ctx: RouteContext): void {
   api.post('/code/completions', ctx.guard('code'), async (c) => {
-    const body = await readJsonObject(c.req.raw, ctx.config.bodyLimits.code, 'code completions');
+    const body = await readJsonObject(c.req.raw, 'code completions');
     const request = readCodeRequest(body);
     await checkPromptContext(
       request.prompt,

@@ -18,7 +18,7 @@ export interface RouteContext {
   engines: ModelEngines;
   now: () => number;
   log: (line: string) => void;
-  /** Auth then the endpoint's rate limit, for the four limited endpoints. */
+  /** Auth, the endpoint's rate limit, then its body limit, for the four limited endpoints. */
   guard: (endpoint: LimitedEndpoint) => MiddlewareHandler<AppEnv>;
   /** Auth alone, for the model routes. */
   auth: MiddlewareHandler<AppEnv>;

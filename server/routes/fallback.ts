@@ -1,32 +1,25 @@
-import type { Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { AppEnv } from '../http/app-env';
-import { ApiError } from '../http/errors';
+import { ApiError, errorResponse } from '../http/errors';
 
-/** The API's paths and the methods each answers, for 405s and for 404 advice. */
-export const API_ROUTES: ReadonlyArray<{ path: string; methods: string[] }> = [
-  { path: '/chat/completions', methods: ['POST'] },
-  { path: '/code/completions', methods: ['POST'] },
-  { path: '/vision/analyze', methods: ['POST'] },
-  { path: '/audio/transcriptions', methods: ['POST'] },
-  { path: '/models', methods: ['GET'] },
-  { path: '/models/:id{.+}', methods: ['GET'] },
-];
-
-/** 405 in the spec's error shape, with `Allow`, for a known path asked with another method. */
-export function registerMethodFallbacks(api: Hono<AppEnv>): void {
-  for (const { path, methods } of API_ROUTES) {
-    api.all(path, (c) => {
-      const allowed = methods.includes('GET') ? [...methods, 'HEAD'] : methods;
-      throw new ApiError(
+/**
+ * 405 in the spec's error shape, with `Allow`, for a known path asked with another method. Hono's
+ * `methodNotAllowed` finds the methods from `app`'s routes once a request ends in 404; this words it.
+ */
+export function refuseOtherMethods(app: Hono<AppEnv>): MiddlewareHandler<AppEnv> {
+  return methodNotAllowed<AppEnv>({
+    app,
+    onMethodNotAllowed: (c: Context<AppEnv>, methods) => {
+      const error = new ApiError(
         405,
         'invalid_request_error',
         'method_not_allowed',
-        `${c.req.method} is not allowed on ${c.req.path}: use ${allowed.join(' or ')}.`,
-        null,
-        { allow: allowed.join(', ') },
+        `${c.req.method} is not allowed on ${c.req.path}: use ${methods.join(' or ')}.`,
       );
-    });
-  }
+      return errorResponse(c, error.status, error.toBody(), { allow: methods.join(', ') });
+    },
+  });
 }
 
 /** 404 in the spec's error shape for a path the service does not have. */

@@ -11,7 +11,7 @@ import { engineUnavailable } from './engine-unavailable';
 /** POST /vision/analyze: validated, checked against the context as chat is, answered in the chat-completion shape. */
 export function registerVisionRoutes(api: Hono<AppEnv>, ctx: RouteContext): void {
   api.post('/vision/analyze', ctx.guard('vision'), async (c) => {
-    const body = await readJsonObject(c.req.raw, ctx.config.bodyLimits.vision, 'image analysis');
+    const body = await readJsonObject(c.req.raw, 'image analysis');
     const request = readVisionRequest(body);
     await checkChatContext(
       request.messages,

@@ -103,6 +103,9 @@ describe('resolveConfig', () => {
     [{ HOST: 'a b' }, /HOST=/],
     [{ SVC_API_KEYS: ' , ' }, /SVC_API_KEYS=.*comma-separated/],
     [{ SVC_API_KEYS: 'good,bad key' }, /SVC_API_KEYS=/],
+    // Outside RFC 6750's token characters, a key could never pass a Bearer header.
+    [{ SVC_API_KEYS: 'p@ss:word' }, /SVC_API_KEYS=.*letters, digits and - \. _ ~ \+ \//],
+    [{ SVC_API_KEYS: 'a=b' }, /SVC_API_KEYS=/],
     [{ SVC_RATE_LIMITS: 'chat=fast' }, /SVC_RATE_LIMITS=.*endpoint=requests-per-minute/],
     [{ SVC_RATE_LIMITS: 'images=5' }, /SVC_RATE_LIMITS=.*chat, code, vision or audio/],
     [{ SVC_RATE_LIMITS: 'chat=0' }, /SVC_RATE_LIMITS=/],

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { serveApp } from '../../support/serve-app';
 import { authHeaders, CHAT, errorOf, KEY, testApp } from '../support/test-app';
 
 describe('unknown routes, wrong methods and bad bodies', () => {
@@ -26,6 +27,32 @@ describe('unknown routes, wrong methods and bad bodies', () => {
       expect(response.headers.get('allow')).toBe(allow);
       expect(await errorOf(response)).toMatchObject({ code: 'method_not_allowed' });
     }
+  });
+
+  it('answers 405 in the spec shape on every known path, the bootstrap and HEAD included', async () => {
+    const { app } = testApp();
+    const cases: [string, string, string][] = [
+      ['HEAD', '/v1/chat/completions', 'POST'],
+      ['PATCH', '/v1/models/svc-chat', 'GET, HEAD'],
+      ['POST', '/__local/bootstrap', 'GET, HEAD'],
+    ];
+    for (const [method, path, allow] of cases) {
+      const response = await app.request(path, { method });
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.headers.get('allow')).toBe(allow);
+      expect(response.headers.get('x-request-id')).toMatch(/^req_/);
+      if (method === 'HEAD') continue;
+      expect(await response.json()).toEqual({
+        error: {
+          message: `${method} is not allowed on ${path}: use ${allow.replace(', ', ' or ')}.`,
+          type: 'invalid_request_error',
+          param: null,
+          code: 'method_not_allowed',
+        },
+      });
+    }
+    const cors = await app.request('/v1/models', { method: 'DELETE' });
+    expect(cors.headers.get('access-control-allow-origin')).toBe('*');
   });
 
   it('answers 400 for a wrong or missing content type', async () => {
@@ -104,6 +131,46 @@ describe('unknown routes, wrong methods and bad bodies', () => {
       code: 'request_too_large',
       type: 'invalid_request_error',
     });
+  });
+
+  it('checks the key and the rate limit before the body size, and counts the 413 against the limit', async () => {
+    const { app } = testApp({ SVC_BODY_LIMITS: 'code=1KiB', SVC_RATE_LIMITS: 'code=5' });
+    const body = JSON.stringify({ model: 'svc-coder', prompt: 'x'.repeat(2000) });
+    const anonymous = await app.request('/code/completions', { method: 'POST', body });
+    expect(anonymous.status).toBe(401);
+    const refused = await app.request('/code/completions', { method: 'POST', headers: authHeaders(), body });
+    expect(refused.status).toBe(413);
+    expect(refused.headers.get('x-ratelimit-remaining')).toBe('4');
+    expect(await errorOf(refused)).toEqual({
+      message:
+        'The request body is larger than the 1 KiB this service accepts for code completions. Send less, or raise the limit with SVC_BODY_LIMITS.',
+      type: 'invalid_request_error',
+      param: null,
+      code: 'request_too_large',
+    });
+  });
+
+  it('refuses a body over a real socket, where fetch declares its Content-Length', async () => {
+    const { app } = testApp({ SVC_BODY_LIMITS: 'chat=4KiB' });
+    const served = await serveApp(app);
+    try {
+      const response = await fetch(`${served.origin}/v1/chat/completions`, {
+        method: 'POST',
+        // fetch declares the length of a string body.
+        headers: authHeaders(),
+        body: JSON.stringify({ ...CHAT, messages: [{ role: 'user', content: 'x'.repeat(5000) }] }),
+      });
+      expect(response.status).toBe(413);
+      expect((await errorOf(response)).code).toBe('request_too_large');
+      const small = await fetch(`${served.origin}/v1/chat/completions`, {
+        method: 'POST',
+        headers: authHeaders(),
+        body: JSON.stringify(CHAT),
+      });
+      expect(small.status).toBe(200);
+    } finally {
+      await served.close();
+    }
   });
 
   it('never crashes on hostile JSON: every answer is a 200 or a spec-shaped 4xx', async () => {
