@@ -13,7 +13,7 @@ export interface NumberParameterProps extends NumberRule {
   /** The server's default as the spec states it, shown while unset (e.g. "150"). */
   serverDefault?: string;
   step?: number;
-  hint?: string;
+  hint?: string | undefined;
   className?: string;
 }
 
