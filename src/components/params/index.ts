@@ -1,5 +1,7 @@
 /** Shared request-parameter controls: every page's numbers, stop sequences and model choice. */
 export { NumberParameter, type NumberParameterProps } from './number-parameter';
+export { NumberParameters, type NumberField } from './number-parameters';
+export { EnumParameter, type EnumParameterProps } from './enum-parameter';
 export { checkNumber, type NumberCheck, type NumberRule } from './number-validation';
 export { StopSequencesEditor, type StopSequencesEditorProps } from './stop-sequences-editor';
 export { displaySequence, stopList, unescapeSequence, type StopValue } from './stop-sequences';

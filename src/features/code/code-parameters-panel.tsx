@@ -1,7 +1,17 @@
-import { ModelPicker, NumberParameter, StopSequencesEditor } from '../../components/params';
+import {
+  ModelPicker,
+  NumberParameters,
+  StopSequencesEditor,
+  type NumberField,
+} from '../../components/params';
 import { Button } from '../../components/ui/button';
 import { MAX_STOP_SEQUENCES, PARAMETER_RANGES } from '../../protocol/parameters';
 import { useSettingsStore } from '../../stores';
+
+const FIELDS: readonly NumberField<'max_tokens' | 'temperature'>[] = [
+  { name: 'max_tokens', min: 1, max: 128_000, integer: true, serverDefault: '150' },
+  { name: 'temperature', ...PARAMETER_RANGES.temperature, step: 0.1, serverDefault: '0.2' },
+];
 
 /** The code page's request parameters, stored per page; unset ones are not sent. */
 export function CodeParametersPanel() {
@@ -16,22 +26,10 @@ export function CodeParametersPanel() {
         value={parameters.model}
         onChange={(v) => setParameter('code', 'model', v)}
       />
-      <NumberParameter
-        name="max_tokens"
-        value={parameters.max_tokens}
-        onChange={(v) => setParameter('code', 'max_tokens', v)}
-        min={1}
-        max={128_000}
-        integer
-        serverDefault="150"
-      />
-      <NumberParameter
-        name="temperature"
-        value={parameters.temperature}
-        onChange={(v) => setParameter('code', 'temperature', v)}
-        {...PARAMETER_RANGES.temperature}
-        step={0.1}
-        serverDefault="0.2"
+      <NumberParameters
+        fields={FIELDS}
+        values={parameters}
+        onChange={(name, value) => setParameter('code', name, value)}
       />
       <StopSequencesEditor
         value={parameters.stop}

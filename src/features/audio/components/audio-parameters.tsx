@@ -1,4 +1,4 @@
-import { ModelPicker, NumberParameter } from '../../../components/params';
+import { EnumParameter, ModelPicker, NumberParameters } from '../../../components/params';
 import { Field, INPUT_CLASS } from '../../../components/ui/field';
 import type { TranscriptionFormat } from '../../../lib/api';
 import { useSettingsStore } from '../../../stores';
@@ -33,32 +33,14 @@ export function AudioParameters() {
         value={parameters.model}
         onChange={(model) => setParameter('audio', 'model', model)}
       />
-      <Field
-        label={<span className="font-mono">response_format</span>}
+      <EnumParameter
+        name="response_format"
+        value={parameters.response_format}
+        options={FORMATS}
+        serverDefault="json"
         hint="json, text, srt or vtt; unset = not sent"
-      >
-        {(control) => (
-          <select
-            {...control}
-            className={`${INPUT_CLASS} font-mono`}
-            value={parameters.response_format ?? ''}
-            onChange={(e) =>
-              setParameter(
-                'audio',
-                'response_format',
-                e.target.value === '' ? undefined : (e.target.value as TranscriptionFormat),
-              )
-            }
-          >
-            <option value="">server default (json)</option>
-            {FORMATS.map((format) => (
-              <option key={format} value={format}>
-                {format}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+        onChange={(format) => setParameter('audio', 'response_format', format)}
+      />
       <Field
         label={<span className="font-mono">language</span>}
         hint="A code such as en or pt-BR; empty or auto = not sent (the server detects it)"
@@ -86,14 +68,10 @@ export function AudioParameters() {
           </>
         )}
       </Field>
-      <NumberParameter
-        name="temperature"
-        value={parameters.temperature}
-        onChange={(value) => setParameter('audio', 'temperature', value)}
-        min={0}
-        max={1}
-        step={0.1}
-        serverDefault="0"
+      <NumberParameters
+        fields={[{ name: 'temperature', min: 0, max: 1, step: 0.1, serverDefault: '0' }]}
+        values={parameters}
+        onChange={(name, value) => setParameter('audio', name, value)}
       />
     </div>
   );

@@ -1,6 +1,4 @@
-import { ModelPicker, NumberParameter } from '../../../components/params';
-import { Field, INPUT_CLASS } from '../../../components/ui/field';
-import type { VisionDetail } from '../../../lib/api';
+import { EnumParameter, ModelPicker, NumberParameters } from '../../../components/params';
 import { useSettingsStore } from '../../../stores';
 import { DETAIL_LEVELS } from '../build-vision-request';
 
@@ -15,37 +13,18 @@ export function VisionParameters() {
         value={parameters.model}
         onChange={(model) => setParameter('vision', 'model', model)}
       />
-      <Field label={<span className="font-mono">detail</span>} hint="Image detail level; unset = not sent">
-        {(control) => (
-          <select
-            {...control}
-            className={`${INPUT_CLASS} font-mono`}
-            value={parameters.detail ?? ''}
-            onChange={(e) =>
-              setParameter(
-                'vision',
-                'detail',
-                e.target.value === '' ? undefined : (e.target.value as VisionDetail),
-              )
-            }
-          >
-            <option value="">server default (auto)</option>
-            {DETAIL_LEVELS.map((level) => (
-              <option key={level} value={level}>
-                {level}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <NumberParameter
-        name="max_tokens"
-        value={parameters.max_tokens}
-        onChange={(value) => setParameter('vision', 'max_tokens', value)}
-        min={1}
-        max={128000}
-        integer
-        serverDefault="300"
+      <EnumParameter
+        name="detail"
+        value={parameters.detail}
+        options={DETAIL_LEVELS}
+        serverDefault="auto"
+        hint="Image detail level; unset = not sent"
+        onChange={(detail) => setParameter('vision', 'detail', detail)}
+      />
+      <NumberParameters
+        fields={[{ name: 'max_tokens', min: 1, max: 128_000, integer: true, serverDefault: '300' }]}
+        values={parameters}
+        onChange={(name, value) => setParameter('vision', name, value)}
       />
     </div>
   );
