@@ -18,11 +18,38 @@ describe('npm start', () => {
     expect(((await without.json()) as { error: { code: string } }).error.code).toBe('invalid_api_key');
   });
 
+  it('serves the built assets pre-compressed by Accept-Encoding, with Vary', async () => {
+    const html = await (await fetch(new URL('/chat', e2e.service.url))).text();
+    const script = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const asset = new URL(script!, e2e.service.url);
+    const plain = await fetch(asset, { headers: { 'accept-encoding': 'identity' } });
+    const body = await plain.arrayBuffer();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    for (const encoding of ['br', 'gzip'] as const) {
+      // Node's fetch decodes what it receives; a raw request shows what was sent.
+      const raw = await import('node:http').then(
+        ({ get }) =>
+          new Promise<{ headers: Record<string, unknown>; bytes: number }>((resolve, reject) => {
+            get(asset, { headers: { 'accept-encoding': encoding } }, (response) => {
+              let bytes = 0;
+              response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+              response.on('end', () => resolve({ headers: response.headers, bytes }));
+            }).on('error', reject);
+          }),
+      );
+      expect(raw.headers['content-encoding']).toBe(encoding);
+      expect(String(raw.headers.vary)).toMatch(/accept-encoding/i);
+      expect(raw.bytes).toBeLessThan(body.byteLength / 2);
+    }
+  });
+
   for (const [route, heading] of [
     ['/chat', 'Chat'],
     ['/code', 'Code'],
     ['/vision', 'Vision'],
     ['/audio', 'Audio'],
+    ['/compare', 'Compare'],
     ['/models', 'Models'],
   ] as const) {
     it(`renders ${route}, connected and healthy, in light and dark themes`, async () => {
