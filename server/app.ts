@@ -4,6 +4,7 @@
  * `app.fetch` / `app.request` in process.
  */
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { every } from 'hono/combine';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
@@ -125,6 +126,9 @@ export function createApp(config: ServiceConfig, deps: Partial<AppDeps> = {}): H
   }
 
   const api = new Hono<AppEnv>();
+  // Large JSON answers (a long non-streamed reply, logprobs) are compressed; streams never are — a
+  // compressor holds bytes back until its block fills, and a stream must reach the reader as sent.
+  api.use('*', compress({ contentTypeFilter: /^application\/json\b/i, threshold: 1024 }));
   registerChatRoutes(api, ctx);
   registerCodeRoutes(api, ctx);
   registerVisionRoutes(api, ctx);
