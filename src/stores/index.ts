@@ -18,7 +18,12 @@ export type {
 } from './slices/parameters-slice';
 export type { ChatDefaults } from './slices/defaults-slice';
 export type { SendKey, ThemePreference } from './slices/ui-slice';
-export type { ApiEndpoint, RateLimitSighting } from './slices/activity-slice';
+export {
+  resetActivityStore,
+  useActivityStore,
+  type ApiEndpoint,
+  type RateLimitSighting,
+} from './activity-store';
 export { effectiveChatParameters } from './effective-parameters';
 export { ApiEnvironmentProvider, useApiEnvironment, type ApiEnvironment } from './api-environment';
 export { useApi, useApiClient, type ApiHandle } from './use-api-client';

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { createActivitySlice } from './slices/activity-slice';
+import { resetActivityStore } from './activity-store';
 import { createConnectionSlice } from './slices/connection-slice';
 import { createDefaultsSlice } from './slices/defaults-slice';
 import { createParametersSlice } from './slices/parameters-slice';
@@ -16,8 +16,8 @@ import {
 import type { SettingsState } from './settings-types';
 
 /**
- * The one settings store: connections, per-page parameters, chat defaults, UI preferences and what
- * was seen on the wire. `persist` is applied once, here, at the combined store; see
+ * The one settings store: connections, per-page parameters, chat defaults and UI preferences (what
+ * was seen on the wire is in `activity-store.ts`, not persisted). `persist` is applied once, here, at the combined store; see
  * `settings-persistence.ts` for what is written (never a key the user did not ask to remember).
  * Read it with atomic selectors (`useSettingsStore((s) => s.theme)`), or `useShallow` for objects.
  */
@@ -28,7 +28,6 @@ export const useSettingsStore = create<SettingsState>()(
       ...createParametersSlice(...a),
       ...createDefaultsSlice(...a),
       ...createUiSlice(...a),
-      ...createActivitySlice(...a),
     }),
     {
       name: SETTINGS_STORAGE_NAME,
@@ -43,7 +42,7 @@ export const useSettingsStore = create<SettingsState>()(
 
 /**
  * Follows settings changed in another tab. That tab writes localStorage; without reading it back, this
- * tab's next write (every API response records its rate-limit state) would silently undo the change.
+ * tab's next change of a setting would silently undo the other tab's.
  * Returns the function that stops following.
  */
 export function followSettingsFromOtherTabs(target: Window = window): () => void {
@@ -62,6 +61,7 @@ const initialState = useSettingsStore.getInitialState();
  */
 export function resetSettingsStore(): void {
   useSettingsStore.setState(initialState, true);
+  resetActivityStore();
   // After setState, which persists the fresh state: storage ends up empty, as on a first visit.
   useSettingsStore.persist.clearStorage();
 }

@@ -1,11 +1,10 @@
-import type { ActivitySlice } from './slices/activity-slice';
 import type { ConnectionSlice } from './slices/connection-slice';
 import type { DefaultsSlice } from './slices/defaults-slice';
 import type { ParametersSlice } from './slices/parameters-slice';
 import type { UiSlice } from './slices/ui-slice';
 
 /** The whole settings store: every slice spread into one object. */
-export type SettingsState = ConnectionSlice & ParametersSlice & DefaultsSlice & UiSlice & ActivitySlice;
+export type SettingsState = ConnectionSlice & ParametersSlice & DefaultsSlice & UiSlice;
 
 /** The middlewares applied (once) at the combined store, for the slices' `StateCreator` types. */
 export type SettingsMutators = [['zustand/persist', unknown]];

@@ -4,6 +4,7 @@ import { createClient, normalizeBaseURL, type ApiClient } from '../lib/api';
 import { keyFingerprint } from '../lib/connection';
 import { sharedWireLog } from '../lib/wire-log';
 import { useApiEnvironment } from './api-environment';
+import { useActivityStore } from './activity-store';
 import { useSettingsStore } from './settings-store';
 
 /** The client of the active connection, with what queries need to key their cache on. */
@@ -26,7 +27,7 @@ export interface ApiHandle {
  */
 export function useApi(): ApiHandle {
   const { fetch, maxRetries } = useApiEnvironment();
-  const recordResponse = useSettingsStore((s) => s.recordResponse);
+  const recordResponse = useActivityStore((s) => s.recordResponse);
   const timeoutSeconds = useSettingsStore((s) => s.timeoutSeconds);
   const active = useSettingsStore(
     useShallow((s) => {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CODE_FORMS } from '../../../src/lib/export-code';
 import { sharedWireLog } from '../../../src/lib/wire-log';
-import { useSettingsStore } from '../../../src/stores';
+import { useActivityStore, useSettingsStore } from '../../../src/stores';
 import { chatService, finishedReply, openChat, rows, send } from '../chat-page/chat-harness';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -65,7 +65,7 @@ describe('the wire pane on the chat page', () => {
     await finishedReply();
     const section = await openWire(user);
     const meter = within(section).getByRole('meter', { name: 'chat requests remaining' });
-    const state = useSettingsStore.getState().rateLimitByEndpoint.chat!.state;
+    const state = useActivityStore.getState().rateLimitByEndpoint.chat!.state;
     expect(meter).toHaveAttribute('aria-valuenow', String(state.remaining));
     expect(meter).toHaveAttribute('aria-valuemax', String(state.limit));
     expect(within(section).getByText(/resets/).textContent).toMatch(/resets (in |now)/);

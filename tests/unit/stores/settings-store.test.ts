@@ -128,24 +128,6 @@ describe('settings store: parameters, defaults, activity', () => {
     expect(store.getState().defaults).toEqual({ temperature: 0.7 });
   });
 
-  it('records the latest rate-limit state per endpoint and ignores responses without one', () => {
-    const state = { limit: 60, remaining: 59, resetAt: 1_000, resetRaw: '1' };
-    store
-      .getState()
-      .recordResponse('http://a.test/v1', { endpoint: 'chat', status: 200, rateLimit: state }, 5);
-    store
-      .getState()
-      .recordResponse('http://a.test/v1', { endpoint: 'models', status: 200, rateLimit: null }, 6);
-    expect(store.getState().latestRateLimit).toEqual({
-      baseURL: 'http://a.test/v1',
-      endpoint: 'chat',
-      state,
-      seenAt: 5,
-    });
-    expect(Object.keys(store.getState().rateLimitByEndpoint)).toEqual(['chat']);
-    expect(localStorage.getItem(SETTINGS_STORAGE_NAME) ?? '').not.toContain('latestRateLimit');
-  });
-
   it('resets to the first-visit state and storage', () => {
     store.getState().setTheme('dark');
     resetSettingsStore();

@@ -1,9 +1,9 @@
-import type { StateCreator } from 'zustand';
-import type { RateLimitState } from '../../lib/api';
-import type { SettingsState, SettingsMutators } from '../settings-types';
+import { create } from 'zustand';
+import type { RateLimitState } from '../lib/api';
+import type { Endpoint } from '../protocol/endpoints';
 
 /** The endpoint groups the client reports responses for. */
-export type ApiEndpoint = 'models' | 'chat' | 'code' | 'vision' | 'audio';
+export type ApiEndpoint = Endpoint;
 
 /** A rate-limit state as seen on one response, tagged with the server and time it came from. */
 export interface RateLimitSighting {
@@ -22,20 +22,19 @@ export interface ObservedResponse {
 }
 
 /**
- * What the app has seen on the wire (never persisted): the latest rate-limit state of any response
- * and the latest per endpoint, each tagged with its base URL so a connection switch never shows
- * another server's numbers.
+ * What the app has seen on the wire: the latest rate-limit state of any response and the latest per
+ * endpoint, each tagged with its base URL so a connection switch never shows another server's numbers.
+ * A store of its own, never persisted: in the persisted settings store every response rewrote
+ * localStorage (persist writes on every change), and other tabs had to re-read it.
  */
-export interface ActivitySlice {
+export interface ActivityState {
   latestRateLimit: RateLimitSighting | null;
   rateLimitByEndpoint: Partial<Record<ApiEndpoint, RateLimitSighting>>;
   /** Called for every HTTP response; responses without rate-limit headers change nothing. */
   recordResponse: (baseURL: string, response: ObservedResponse, seenAt?: number) => void;
 }
 
-export const createActivitySlice: StateCreator<SettingsState, SettingsMutators, [], ActivitySlice> = (
-  set,
-) => ({
+export const useActivityStore = create<ActivityState>()((set) => ({
   latestRateLimit: null,
   rateLimitByEndpoint: {},
   recordResponse: (baseURL, response, seenAt = Date.now()) => {
@@ -51,4 +50,9 @@ export const createActivitySlice: StateCreator<SettingsState, SettingsMutators, 
       rateLimitByEndpoint: { ...s.rateLimitByEndpoint, [response.endpoint]: sighting },
     }));
   },
-});
+}));
+
+/** Forgets everything seen (tests, and a reset of all settings). */
+export function resetActivityStore(): void {
+  useActivityStore.setState(useActivityStore.getInitialState(), true);
+}
