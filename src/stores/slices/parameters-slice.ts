@@ -41,6 +41,8 @@ export interface ParametersSlice {
   ) => void;
   /** Removes every parameter of a page. */
   resetParameters: (page: ParameterPage) => void;
+  /** Sets all of a page's parameters at once (opening a conversation restores its own). */
+  replaceParameters: <P extends ParameterPage>(page: P, values: PageParameters[P]) => void;
 }
 
 export function emptyParameters(): PageParameters {
@@ -59,4 +61,6 @@ export const createParametersSlice: StateCreator<SettingsState, SettingsMutators
       return { parameters: { ...s.parameters, [page]: next } };
     }),
   resetParameters: (page) => set((s) => ({ parameters: { ...s.parameters, [page]: {} } })),
+  replaceParameters: (page, values) =>
+    set((s) => ({ parameters: { ...s.parameters, [page]: structuredClone(values) } })),
 });

@@ -91,3 +91,42 @@ describe('chat page: parameters', () => {
     expect(Object.keys(service.requests[0]!.body).sort()).toEqual(['messages', 'model', 'stream']);
   });
 });
+
+describe('chat page: a conversation owns its model and parameters', () => {
+  it('restores them when it is opened again, in the controls and in the next request', async () => {
+    const service = chatService();
+    const { user } = await openChat(service);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Model' }), 'svc-reasoner');
+    await user.type(box(/^temperature/), '0.3');
+    await send(user, 'First conversation');
+    await finishedReply();
+    expect(service.requests[0]!.body).toMatchObject({ model: 'svc-reasoner', temperature: 0.3 });
+
+    // A second conversation with other settings.
+    await user.click(screen.getByRole('button', { name: 'New conversation' }));
+    await waitFor(() => expect(rows()).toHaveLength(0));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Model' }), 'svc-chat');
+    await user.clear(box(/^temperature/));
+    await user.type(box(/^temperature/), '1.5');
+    await send(user, 'Second conversation');
+    await finishedReply();
+    expect(service.requests[1]!.body).toMatchObject({ model: 'svc-chat', temperature: 1.5 });
+
+    // Back to the first: its own model and temperature, shown and sent.
+    await user.click(screen.getByRole('button', { name: 'Open First conversation' }));
+    await waitFor(() => expect(rows()[0]?.textContent).toContain('First conversation'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Model' })).toHaveValue('svc-reasoner'));
+    expect(box(/^temperature/)).toHaveValue('0.3');
+    // Opening it is not an edit: the list keeps the conversation edited last on top.
+    const opens = () =>
+      screen.getAllByRole('button', { name: /^Open / }).map((b) => b.getAttribute('aria-label'));
+    expect(opens()).toEqual(['Open Second conversation', 'Open First conversation']);
+    await send(user, 'And again');
+    await finishedReply();
+    expect(service.requests[2]!.body).toMatchObject({ model: 'svc-reasoner', temperature: 0.3 });
+    expect(useSettingsStore.getState().parameters.chat).toMatchObject({
+      model: 'svc-reasoner',
+      temperature: 0.3,
+    });
+  });
+});

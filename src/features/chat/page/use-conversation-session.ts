@@ -2,6 +2,9 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../../../lib/api';
 import type { Conversation } from '../../../lib/chat';
 import { ChatSession, type ChatRequestOptions } from '../session';
+import { DEFAULT_MODEL } from '../../../components/params';
+import { pickChatParameters } from '../../../lib/chat';
+import { effectiveChatParameters, useSettingsStore } from '../../../stores';
 import { autosaveSession, type Autosaver } from '../storage';
 
 const noClient = (problem: string) => {
@@ -27,11 +30,19 @@ export function useConversationSession(
   if (conversation && !session) {
     // Built during render (the constructor has no side effects), so switching conversations never
     // shows an empty page in between; subscriptions start in the effect below.
+    // A conversation owns its model and parameters: it opens with its own, and the effect below puts
+    // them in the settings, so the panel shows what the next request will send.
     session = new ChatSession({
       client: client ?? noClient(problem ?? 'no connection'),
       messages: conversation.messages,
       systemPrompt: conversation.systemPrompt,
       ...options,
+      model: conversation.model,
+      // As the page will compute them once the settings hold the conversation's: Settings defaults
+      // fill what it leaves unset, so opening it is not an edit.
+      parameters: pickChatParameters(
+        effectiveChatParameters(conversation.parameters, useSettingsStore.getState().defaults),
+      ),
       ...(conversation.functions ? { functions: conversation.functions } : {}),
     });
     setHeld({ id: conversation.id, session });
@@ -71,10 +82,35 @@ export function useConversationSession(
     session?.setClient(client ?? noClient(problem ?? 'no connection'));
   }, [session, client, problem]);
 
+  // Set while the settings are being given an opened conversation's own model and parameters: the
+  // options of that render are the previous conversation's and must not be applied to this one.
+  const restoring = useRef<ChatSession | null>(null);
+  useEffect(() => {
+    if (!session) return;
+    const opened = latest.current;
+    if (!opened || opened.id !== held?.id) return;
+    const { parameters, replaceParameters } = useSettingsStore.getState();
+    const keep = parameters.chat.stream === undefined ? {} : { stream: parameters.chat.stream };
+    // The default model stays implicit when nothing chose another.
+    const implicit = parameters.chat.model === undefined && opened.model === DEFAULT_MODEL.chat;
+    restoring.current = session;
+    replaceParameters('chat', {
+      ...opened.parameters,
+      ...keep,
+      ...(implicit ? {} : { model: opened.model }),
+    });
+    // Only when another conversation opens; held changes with it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [session]);
+
   const { model, parameters, stream } = options;
   const parametersKey = JSON.stringify(parameters);
   useEffect(() => {
     if (!session) return;
+    if (restoring.current === session) {
+      restoring.current = null;
+      return;
+    }
     const now = session.getSnapshot().options;
     // An unchanged option must not count as an edit (it would save and reorder the list).
     if (now.model === model && now.stream === stream && JSON.stringify(now.parameters) === parametersKey)
