@@ -1,12 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { ChatWireSection, FunctionsSection } from '../functions';
 import { JsonModeSection } from '../json-mode';
-import type { ChatSession, ChatSessionSnapshot } from '../session';
+import type { ChatSession } from '../session';
 
-/** What a side-panel section gets: the open conversation's live session and its snapshot. */
+/**
+ * What a side-panel section gets: the open conversation's live session (a section subscribes to the
+ * part it shows, so the panel is not re-rendered by every streaming frame).
+ */
 export interface ChatPanelContext {
   session: ChatSession;
-  snapshot: ChatSessionSnapshot;
   /** The open conversation's id (for per-conversation state). */
   conversationId: string;
 }

@@ -1,7 +1,7 @@
 import { Button } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
 import { useSettingsStore } from '../../../stores';
-import { useChatSession, type ChatSession } from '../session';
+import { useChatSessionValue, type ChatSession } from '../session';
 import { setReplySchemaText, useReplySchemaText } from './json-schema-store';
 import { mentionsJson, withJsonInstruction } from './mentions-json';
 
@@ -10,12 +10,13 @@ import { mentionsJson, withJsonInstruction } from './mentions-json';
  * for JSON with a one-click fix, and an optional schema to check replies against.
  */
 export function JsonModeSection({ session }: { session: ChatSession }) {
-  const snapshot = useChatSession(session);
+  // Only what this section shows, so a streaming reply does not re-render it every frame.
+  const systemPrompt = useChatSessionValue(session, (s) => s.options.systemPrompt);
+  const mentioned = useChatSessionValue(session, (s) => mentionsJson(s.options.systemPrompt, s.messages));
   const format = useSettingsStore((s) => s.parameters.chat.response_format);
   const setParameter = useSettingsStore((s) => s.setParameter);
   const schema = useReplySchemaText();
   const on = format?.type === 'json_object';
-  const mentioned = mentionsJson(snapshot.options.systemPrompt, snapshot.messages);
   return (
     <div className="flex flex-col gap-2 text-xs">
       <label className="flex items-center gap-1">
@@ -39,9 +40,7 @@ export function JsonModeSection({ session }: { session: ChatSession }) {
           <Button
             size="sm"
             variant="secondary"
-            onClick={() =>
-              session.setOptions({ systemPrompt: withJsonInstruction(snapshot.options.systemPrompt) })
-            }
+            onClick={() => session.setOptions({ systemPrompt: withJsonInstruction(systemPrompt) })}
           >
             Add a JSON instruction to the system prompt
           </Button>

@@ -11,25 +11,27 @@ import { ChatParametersPanel } from '../params/chat-parameters-panel';
 import { ChatWorkspace } from './chat-workspace';
 import { ConversationSidebar } from './conversation-sidebar';
 import { ShortcutsDialog } from '../components/shortcuts-dialog';
-import { useChatSession, type ChatSession } from '../session';
+import { useChatSessionValue, type ChatSession, type ChatSessionSnapshot } from '../session';
 import { useConversationSession } from './use-conversation-session';
 import { useConversations } from './use-conversations';
 import { useChatShortcuts } from './use-chat-shortcuts';
 
 /** The `param` named by the error of the conversation's last reply, to outline on its control. */
-function useHighlightedParam(session: ChatSession): string | null {
-  const snapshot = useChatSession(session);
+function highlightedParam(snapshot: ChatSessionSnapshot): string | null {
   const last = snapshot.messages.at(-1);
   return snapshot.error?.param ?? (last?.status === 'error' ? (last.error?.param ?? null) : null);
 }
 
+/**
+ * The parameters and tools beside the transcript. It reads only the param to outline, so a streaming
+ * reply (a new snapshot every frame) does not re-render it; its sections subscribe to what they show.
+ */
 function SidePanel({ session, conversationId }: { session: ChatSession; conversationId: string }) {
-  const highlight = useHighlightedParam(session);
-  const snapshot = useChatSession(session);
+  const highlight = useChatSessionValue(session, highlightedParam);
   return (
     <aside aria-label="Parameters" className="flex min-h-0 flex-col gap-3 overflow-y-auto pr-1">
       <ChatParametersPanel highlight={highlight} />
-      <ChatToolsSlot context={{ session, snapshot, conversationId }} />
+      <ChatToolsSlot context={{ session, conversationId }} />
     </aside>
   );
 }

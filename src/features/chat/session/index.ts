@@ -8,4 +8,4 @@ export type {
   ChatStatus,
   ChatTransport,
 } from './session-types';
-export { useChatSession } from './use-chat-session';
+export { useChatSession, useChatSessionValue } from './use-chat-session';

@@ -6,3 +6,16 @@ import type { ChatSessionSnapshot } from './session-types';
 export function useChatSession(session: ChatSession): ChatSessionSnapshot {
   return useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
 }
+
+/**
+ * One value derived from a session, for a component that shows only that: it re-renders when the
+ * value changes (compared with Object.is), not on every streaming frame. Select primitives, or
+ * values the snapshot keeps by reference.
+ */
+export function useChatSessionValue<T>(
+  session: ChatSession,
+  select: (snapshot: ChatSessionSnapshot) => T,
+): T {
+  const read = () => select(session.getSnapshot());
+  return useSyncExternalStore(session.subscribe, read, read);
+}
