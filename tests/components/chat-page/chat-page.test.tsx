@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { createConversationStore } from '../../../src/features/chat/storage';
 import { useSettingsStore } from '../../../src/stores';
 import { chatService, finishedReply, openChat, rows, send } from './chat-harness';
 import { gatedEngine } from './engines';
@@ -153,8 +154,18 @@ describe('chat page: conversation', () => {
     await send(first.user, 'Remember me');
     await finishedReply();
     await first.user.type(screen.getByRole('textbox', { name: 'Message' }), 'half-typed');
-    // Let the autosaver write (it waits for a quiet moment).
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // Wait for what the remount needs, the finished reply on disk (the autosaver writes it within
+    // 500 ms of the last change), rather than for a fixed time.
+    const stored = createConversationStore();
+    await waitFor(
+      async () => {
+        const [summary] = await stored.list();
+        const saved = summary ? await stored.load(summary.id) : null;
+        expect(saved?.messages.map((m) => m.status ?? 'sent')).toEqual(['sent', 'complete']);
+      },
+      { timeout: 5000 },
+    );
+    stored.dispose();
     first.unmount();
     useSettingsStore.setState(useSettingsStore.getState());
     await openChat(service, { keepStorage: true });
