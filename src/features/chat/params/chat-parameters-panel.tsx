@@ -1,15 +1,46 @@
-import { ModelPicker, NumberParameter, StopSequencesEditor } from '../../../components/params';
+import {
+  ModelPicker,
+  NumberParameter,
+  StopSequencesEditor,
+  type NumberField,
+} from '../../../components/params';
 import { Button } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
-import { useSettingsStore } from '../../../stores';
+import { MAX_STOP_SEQUENCES, PARAMETER_RANGES } from '../../../protocol/parameters';
+import { useSettingsStore, type ChatDefaults } from '../../../stores';
 import { Highlighted } from './highlighted';
 import { LogitBiasEditor } from './logit-bias-editor';
 
-/** The spec's limit on top_logprobs. */
-const MAX_TOP_LOGPROBS = 20;
-
 function settingsHint(value: number | undefined, what: string): string | undefined {
   return value === undefined ? undefined : `Empty: your Settings default ${value} is sent (${what}).`;
+}
+
+type NumberName = 'temperature' | 'max_tokens' | 'top_p' | 'frequency_penalty' | 'presence_penalty';
+
+/** The numeric parameters as data: ranges from the protocol core, Settings defaults as hints. */
+function numberFields(defaults: ChatDefaults): NumberField<NumberName>[] {
+  const R = PARAMETER_RANGES;
+  const hint = (value: number | undefined, what: string) =>
+    value === undefined ? {} : { hint: settingsHint(value, what) };
+  return [
+    {
+      name: 'temperature',
+      ...R.temperature,
+      step: 0.1,
+      serverDefault: '1',
+      ...hint(defaults.temperature, '0 to 2'),
+    },
+    {
+      name: 'max_tokens',
+      min: 1,
+      max: 1_000_000,
+      integer: true,
+      ...hint(defaults.max_tokens, 'whole, 1 or more'),
+    },
+    { name: 'top_p', ...R.top_p, step: 0.05, serverDefault: '1' },
+    { name: 'frequency_penalty', ...R.frequency_penalty, step: 0.1, serverDefault: '0' },
+    { name: 'presence_penalty', ...R.presence_penalty, step: 0.1, serverDefault: '0' },
+  ];
 }
 
 /**
@@ -35,68 +66,17 @@ export function ChatParametersPanel({ highlight }: { highlight: string | null })
         />
         <span className="font-mono">stream</span> (show the reply as it is written)
       </label>
-      <Highlighted name="temperature" highlight={highlight}>
-        <NumberParameter
-          name="temperature"
-          value={p.temperature}
-          onChange={(v) => set('chat', 'temperature', v)}
-          min={0}
-          max={2}
-          step={0.1}
-          serverDefault="1"
-          {...(defaults.temperature !== undefined
-            ? { hint: settingsHint(defaults.temperature, '0 to 2') }
-            : {})}
-        />
-      </Highlighted>
-      <Highlighted name="max_tokens" highlight={highlight}>
-        <NumberParameter
-          name="max_tokens"
-          value={p.max_tokens}
-          onChange={(v) => set('chat', 'max_tokens', v)}
-          min={1}
-          max={1_000_000}
-          integer
-          {...(defaults.max_tokens !== undefined
-            ? { hint: settingsHint(defaults.max_tokens, 'whole, 1 or more') }
-            : {})}
-        />
-      </Highlighted>
-      <Highlighted name="top_p" highlight={highlight}>
-        <NumberParameter
-          name="top_p"
-          value={p.top_p}
-          onChange={(v) => set('chat', 'top_p', v)}
-          min={0}
-          max={1}
-          step={0.05}
-          serverDefault="1"
-        />
-      </Highlighted>
-      <Highlighted name="frequency_penalty" highlight={highlight}>
-        <NumberParameter
-          name="frequency_penalty"
-          value={p.frequency_penalty}
-          onChange={(v) => set('chat', 'frequency_penalty', v)}
-          min={-2}
-          max={2}
-          step={0.1}
-          serverDefault="0"
-        />
-      </Highlighted>
-      <Highlighted name="presence_penalty" highlight={highlight}>
-        <NumberParameter
-          name="presence_penalty"
-          value={p.presence_penalty}
-          onChange={(v) => set('chat', 'presence_penalty', v)}
-          min={-2}
-          max={2}
-          step={0.1}
-          serverDefault="0"
-        />
-      </Highlighted>
+      {numberFields(defaults).map((field) => (
+        <Highlighted key={field.name} name={field.name} highlight={highlight}>
+          <NumberParameter {...field} value={p[field.name]} onChange={(v) => set('chat', field.name, v)} />
+        </Highlighted>
+      ))}
       <Highlighted name="stop" highlight={highlight}>
-        <StopSequencesEditor value={p.stop} onChange={(v) => set('chat', 'stop', v)} max={4} />
+        <StopSequencesEditor
+          value={p.stop}
+          onChange={(v) => set('chat', 'stop', v)}
+          max={MAX_STOP_SEQUENCES}
+        />
       </Highlighted>
       <Highlighted name="logprobs" highlight={highlight}>
         <label className="flex flex-col gap-1 text-xs font-medium">
@@ -122,8 +102,7 @@ export function ChatParametersPanel({ highlight }: { highlight: string | null })
             name="top_logprobs"
             value={p.top_logprobs ?? undefined}
             onChange={(v) => set('chat', 'top_logprobs', v)}
-            min={0}
-            max={MAX_TOP_LOGPROBS}
+            {...PARAMETER_RANGES.top_logprobs}
             integer
             serverDefault="0"
           />
