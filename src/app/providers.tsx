@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { ApiEnvironmentProvider, type ApiEnvironment } from '../stores';
+import { ApiEnvironmentProvider, AppStoresProvider, type ApiEnvironment, type AppStores } from '../stores';
 import { useLocalBootstrap } from './connection/use-local-bootstrap';
 import { createQueryClient } from './query-client';
 import { useApplyTheme } from './theme/use-apply-theme';
@@ -9,17 +9,24 @@ export interface AppProvidersProps extends ApiEnvironment {
   children: ReactNode;
   /** A query client to use instead of a fresh one (tests pass theirs to inspect it). */
   queryClient?: QueryClient;
+  /** The app's own stores (wire log, reply schema) instead of fresh ones (tests pass theirs to inspect them). */
+  stores?: AppStores;
 }
 
-/** Everything the pages stand on: API environment, React Query, theme and the local bootstrap. */
-export function AppProviders({ children, queryClient, ...environment }: AppProvidersProps) {
+/**
+ * Everything the pages stand on: API environment, the app's own stores (one set per app, none at
+ * module level), React Query, theme and the local bootstrap.
+ */
+export function AppProviders({ children, queryClient, stores, ...environment }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <ApiEnvironmentProvider {...environment}>
-      <QueryClientProvider client={client}>
-        <AppEffects />
-        {children}
-      </QueryClientProvider>
+      <AppStoresProvider {...(stores ? { stores } : {})}>
+        <QueryClientProvider client={client}>
+          <AppEffects />
+          {children}
+        </QueryClientProvider>
+      </AppStoresProvider>
     </ApiEnvironmentProvider>
   );
 }

@@ -29,3 +29,12 @@ export { ApiEnvironmentProvider, useApiEnvironment, type ApiEnvironment } from '
 export { useApi, useApiClient, type ApiHandle } from './use-api-client';
 export { modelsQueryOptions, modelQueryOptions, serverQueryKey } from './model-queries';
 export { selectActiveConnection } from './settings-selectors';
+export {
+  AppStoresProvider,
+  createAppStores,
+  useAppStores,
+  useAppWireLog,
+  useReplySchema,
+  type AppStores,
+  type ReplySchemaState,
+} from './app-stores';

@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { createClient, normalizeBaseURL, type ApiClient } from '../lib/api';
 import { keyFingerprint } from '../lib/connection';
-import { sharedWireLog } from '../lib/wire-log';
 import { useApiEnvironment } from './api-environment';
 import { useActivityStore } from './activity-store';
+import { useAppWireLog } from './app-stores';
 import { useSettingsStore } from './settings-store';
 
 /** The client of the active connection, with what queries need to key their cache on. */
@@ -27,6 +27,7 @@ export interface ApiHandle {
  */
 export function useApi(): ApiHandle {
   const { fetch, maxRetries } = useApiEnvironment();
+  const wireLog = useAppWireLog();
   const recordResponse = useActivityStore((s) => s.recordResponse);
   const timeoutSeconds = useSettingsStore((s) => s.timeoutSeconds);
   const active = useSettingsStore(
@@ -65,10 +66,10 @@ export function useApi(): ApiHandle {
       ...(timeoutSeconds !== null ? { timeoutMs: timeoutSeconds * 1000 } : {}),
       onResponse: (info) => recordResponse(baseURL, info),
       // Every exchange goes to the wire pane's log (key redacted there, by the client).
-      onExchange: sharedWireLog.record,
+      onExchange: wireLog.record,
     });
     return { client, connectionId: id, baseURL, keyFingerprint: fingerprint, problem: null };
-  }, [id, typedBaseURL, apiKey, fetch, maxRetries, timeoutSeconds, recordResponse]);
+  }, [id, typedBaseURL, apiKey, fetch, maxRetries, timeoutSeconds, recordResponse, wireLog]);
 }
 
 /** The active connection's client, or null when there is none (then `useApi().problem` says why). */

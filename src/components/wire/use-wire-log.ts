@@ -1,7 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import { sharedWireLog, type ExchangeRecord, type WireLog } from '../../lib/wire-log';
+import type { ExchangeRecord, WireLog } from '../../lib/wire-log';
+import { useAppWireLog } from '../../stores';
 
-/** The exchanges of a wire log (the shared one by default), re-rendering as they change. */
-export function useWireLog(log: WireLog = sharedWireLog): readonly ExchangeRecord[] {
-  return useSyncExternalStore(log.subscribe, log.getSnapshot);
+/** The exchanges of a wire log (the app's own by default), re-rendering as they change. */
+export function useWireLog(log?: WireLog): readonly ExchangeRecord[] {
+  const app = useAppWireLog();
+  const shown = log ?? app;
+  return useSyncExternalStore(shown.subscribe, shown.getSnapshot);
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Endpoint } from '../../lib/api';
 import type { PastedRequest } from '../../lib/export-code';
-import { isStreamed, sharedWireLog, type WireLog } from '../../lib/wire-log';
+import { isStreamed, type WireLog } from '../../lib/wire-log';
 import { Button } from '../ui/button';
 import { INPUT_CLASS } from '../ui/field';
 import { RequestDetails, ResponseDetails } from './exchange-details';
@@ -9,10 +9,11 @@ import { PasteRequest } from './paste-request';
 import { RateLimitView } from './rate-limit-view';
 import { StreamTimelineView } from './stream-timeline-view';
 import { useWireLog } from './use-wire-log';
+import { useAppWireLog } from '../../stores';
 import { ViewCode } from './view-code';
 
 export interface WirePaneProps {
-  /** The log to show; the playground's shared log by default. */
+  /** The log to show; the app's own by default. */
   log?: WireLog;
   /** Only exchanges of these endpoints (all by default). */
   endpoints?: readonly Endpoint[];
@@ -28,8 +29,10 @@ type Tab = 'request' | 'response' | 'timeline' | 'code';
  * What went over the wire, for any page: the exact request (key redacted) and response, stream
  * chunks with arrival times, the stream timeline, the request as code, a paste box and rate limits.
  */
-export function WirePane({ log = sharedWireLog, endpoints, baseURL, onLoadRequest }: WirePaneProps) {
-  const all = useWireLog(log);
+export function WirePane({ log, endpoints, baseURL, onLoadRequest }: WirePaneProps) {
+  const appLog = useAppWireLog();
+  const shown = log ?? appLog;
+  const all = useWireLog(shown);
   const records = endpoints ? all.filter((r) => endpoints.includes(r.endpoint)) : all;
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [tab, setTab] = useState<Tab>('request');
@@ -73,7 +76,7 @@ export function WirePane({ log = sharedWireLog, endpoints, baseURL, onLoadReques
                 {label}
               </Button>
             ))}
-            <Button size="sm" variant="ghost" onClick={() => log.clear()}>
+            <Button size="sm" variant="ghost" onClick={() => shown.clear()}>
               Clear
             </Button>
           </div>

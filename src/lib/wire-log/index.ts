@@ -6,6 +6,5 @@ export {
   type ExchangeRecord,
   type RecordedChunk,
 } from './exchange-record';
-export { sharedWireLog } from './shared-wire-log';
 export { BUFFERED_BYTE_SHARE, streamTimeline, type ChunkPoint, type StreamTimeline } from './stream-timeline';
 export { WireLog, type WireLogOptions } from './wire-log';

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { IDBFactory } from 'fake-indexeddb';
 import { createApp, type ModelEngines } from '../../../server/app';
 import { resolveConfig } from '../../../server/config';
+import type { AppStores } from '../../../src/stores';
 import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 
@@ -47,10 +48,17 @@ export function chatService(options: ChatServiceOptions = {}) {
 export type ChatService = ReturnType<typeof chatService>;
 
 /** Opens /chat with a connection to `service` and waits until a conversation is open. */
-export async function openChat(service: ChatService, { keepStorage = false, apiKey = TEST_KEY } = {}) {
+export async function openChat(
+  service: ChatService,
+  {
+    keepStorage = false,
+    apiKey = TEST_KEY,
+    stores,
+  }: { keepStorage?: boolean; apiKey?: string; stores?: AppStores } = {},
+) {
   if (!keepStorage) globalThis.indexedDB = new IDBFactory();
   addConnection({ baseURL: TEST_BASE_URL, apiKey });
-  const utils = renderApp({ path: '/chat', fetch: service.fetch });
+  const utils = renderApp({ path: '/chat', fetch: service.fetch, ...(stores ? { stores } : {}) });
   await screen.findByRole('textbox', { name: 'Message' }, { timeout: 15_000 });
   return { ...utils, user: userEvent.setup({ delay: null }) };
 }

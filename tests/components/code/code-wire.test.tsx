@@ -2,7 +2,6 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CODE_DRAFT_KEY } from '../../../src/features/code/code-draft';
-import { sharedWireLog } from '../../../src/lib/wire-log';
 import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 import { recordingService } from './recording-service';
@@ -11,7 +10,6 @@ vi.setConfig({ testTimeout: 20_000 });
 
 describe('the wire pane under the code page', () => {
   it('shows the code request that was sent, with the key redacted', async () => {
-    sharedWireLog.clear();
     const service = recordingService();
     addConnection({ baseURL: TEST_BASE_URL, apiKey: TEST_KEY });
     localStorage.setItem(CODE_DRAFT_KEY, 'def add(a, b):\n');

@@ -19,7 +19,7 @@ function Text() {
 function renderSection() {
   const session = new ChatSession({ client: unusedClient, model: 'svc-chat' });
   render(
-    <FunctionsProvider session={session} conversationId={crypto.randomUUID()}>
+    <FunctionsProvider session={session} conversationId={crypto.randomUUID()} workbenches={new Map()}>
       <FunctionsSection />
       <Text />
     </FunctionsProvider>,

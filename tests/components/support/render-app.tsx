@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { App } from '../../../src/app/app';
 import { buildAppRoutes } from '../../../src/app/routes';
-import { useSettingsStore, type ConnectionInput } from '../../../src/stores';
+import { useSettingsStore, type AppStores, type ConnectionInput } from '../../../src/stores';
 
 export interface RenderAppOptions {
   path?: string;
@@ -13,6 +13,8 @@ export interface RenderAppOptions {
   bootstrapOrigin?: string | null;
   /** Extra child routes of the layout, e.g. a probe page that makes a request. */
   extraRoutes?: RouteObject[];
+  /** The app's stores, to inspect them (a fresh set otherwise). */
+  stores?: AppStores;
 }
 
 /**
@@ -29,6 +31,7 @@ export function renderApp({
   maxRetries,
   bootstrapOrigin = null,
   extraRoutes = [],
+  stores,
 }: RenderAppOptions = {}) {
   const router = createMemoryRouter(buildAppRoutes([blankPage, ...extraRoutes]), { initialEntries: [path] });
   const utils = render(
@@ -37,6 +40,7 @@ export function renderApp({
       bootstrapOrigin={bootstrapOrigin}
       {...(fetch ? { fetch } : {})}
       {...(maxRetries !== undefined ? { maxRetries } : {})}
+      {...(stores ? { stores } : {})}
     />,
   );
   return { router, ...utils };

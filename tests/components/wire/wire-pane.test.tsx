@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CODE_FORMS } from '../../../src/lib/export-code';
-import { sharedWireLog } from '../../../src/lib/wire-log';
-import { useActivityStore, useSettingsStore } from '../../../src/stores';
+import { createAppStores, useActivityStore, useSettingsStore } from '../../../src/stores';
 import { chatService, finishedReply, openChat, rows, send } from '../chat-page/chat-harness';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -17,9 +16,9 @@ async function openWire(user: { click: (el: Element) => Promise<void> }) {
 
 describe('the wire pane on the chat page', () => {
   it('shows the exact request and streamed response, and the key appears in no view and no export form', async () => {
-    sharedWireLog.clear();
     const service = chatService({ env: { SVC_API_KEYS: SECRET } });
-    const { user } = await openChat(service, { apiKey: SECRET });
+    const stores = createAppStores();
+    const { user } = await openChat(service, { apiKey: SECRET, stores });
     await send(user, 'Hello wire');
     await finishedReply();
     const section = await openWire(user);
@@ -54,7 +53,8 @@ describe('the wire pane on the chat page', () => {
     }
     expect(seen).toHaveLength(6);
     for (const text of seen) expect(text).not.toContain(SECRET);
-    expect(JSON.stringify(sharedWireLog.getSnapshot())).not.toContain(SECRET);
+    expect(stores.wireLog.getSnapshot().length).toBeGreaterThan(0);
+    expect(JSON.stringify(stores.wireLog.getSnapshot())).not.toContain(SECRET);
     expect(document.body.textContent).not.toContain(SECRET);
   });
 

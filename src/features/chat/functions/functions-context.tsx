@@ -1,4 +1,12 @@
-import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import type { ChatSession } from '../session';
 import { startAutoRunner } from './auto-runner';
 import { FunctionsWorkbench, type WorkbenchState } from './functions-workbench';
@@ -10,10 +18,22 @@ interface FunctionsContextValue {
 
 const FunctionsContext = createContext<FunctionsContextValue | null>(null);
 
-// One workbench per conversation for the page's lifetime, so switching back keeps mocks and text.
-const workbenches = new Map<string, { session: ChatSession; workbench: FunctionsWorkbench }>();
+/**
+ * The workbenches of the conversations opened while the chat page is shown, so switching back keeps
+ * mocks and text. The page holds it (`useWorkbenches`), so it goes when the page does.
+ */
+export type Workbenches = Map<string, { session: ChatSession; workbench: FunctionsWorkbench }>;
 
-function workbenchFor(conversationId: string, session: ChatSession): FunctionsWorkbench {
+export function useWorkbenches(): Workbenches {
+  const [workbenches] = useState<Workbenches>(() => new Map());
+  return workbenches;
+}
+
+function workbenchFor(
+  workbenches: Workbenches,
+  conversationId: string,
+  session: ChatSession,
+): FunctionsWorkbench {
   const known = workbenches.get(conversationId);
   if (known && known.session === session) return known.workbench;
   const workbench = new FunctionsWorkbench(session.getSnapshot().options.functions ?? [], (functions) =>
@@ -30,13 +50,18 @@ function workbenchFor(conversationId: string, session: ChatSession): FunctionsWo
 export function FunctionsProvider({
   session,
   conversationId,
+  workbenches,
   children,
 }: {
   session: ChatSession;
   conversationId: string;
+  workbenches: Workbenches;
   children: ReactNode;
 }) {
-  const workbench = useMemo(() => workbenchFor(conversationId, session), [conversationId, session]);
+  const workbench = useMemo(
+    () => workbenchFor(workbenches, conversationId, session),
+    [workbenches, conversationId, session],
+  );
   useEffect(() => startAutoRunner(session, workbench), [session, workbench]);
   const value = useMemo(() => ({ session, workbench }), [session, workbench]);
   return <FunctionsContext value={value}>{children}</FunctionsContext>;
@@ -47,11 +72,11 @@ export function useFunctionsContext(): FunctionsContextValue | null {
   return useContext(FunctionsContext);
 }
 
-const EMPTY = new FunctionsWorkbench([], () => undefined);
-
-/** The workbench state (re-renders on change); an empty one outside a provider. */
+/** The workbench state (re-renders on change); an empty one of its own outside a provider. */
 export function useWorkbench(): { workbench: FunctionsWorkbench; state: WorkbenchState } {
-  const workbench = useFunctionsContext()?.workbench ?? EMPTY;
+  const provided = useFunctionsContext()?.workbench;
+  const [empty] = useState(() => new FunctionsWorkbench([], () => undefined));
+  const workbench = provided ?? empty;
   const state = useSyncExternalStore(workbench.subscribe, workbench.getSnapshot);
   return { workbench, state };
 }

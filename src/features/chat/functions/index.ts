@@ -1,6 +1,6 @@
 /** Function calling: definitions editor, call card, results, mocks and auto-run. */
 export { FunctionCallCard, type FunctionCallCardProps } from './function-call-card';
-export { FunctionsProvider, useFunctionsContext, useWorkbench } from './functions-context';
+export { FunctionsProvider, useFunctionsContext, useWorkbench, useWorkbenches } from './functions-context';
 export { FunctionsSection } from './functions-section';
 export {
   FunctionsWorkbench,

@@ -2,7 +2,7 @@ import { Button } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
 import { useSettingsStore } from '../../../stores';
 import { useChatSessionValue, type ChatSession } from '../session';
-import { setReplySchemaText, useReplySchemaText } from './json-schema-store';
+import { useReplySchema } from '../../../stores';
 import { mentionsJson, withJsonInstruction } from './mentions-json';
 
 /**
@@ -15,7 +15,8 @@ export function JsonModeSection({ session }: { session: ChatSession }) {
   const mentioned = useChatSessionValue(session, (s) => mentionsJson(s.options.systemPrompt, s.messages));
   const format = useSettingsStore((s) => s.parameters.chat.response_format);
   const setParameter = useSettingsStore((s) => s.setParameter);
-  const schema = useReplySchemaText();
+  const schema = useReplySchema((state) => state.text);
+  const setSchema = useReplySchema((state) => state.setText);
   const on = format?.type === 'json_object';
   return (
     <div className="flex flex-col gap-2 text-xs">
@@ -52,7 +53,7 @@ export function JsonModeSection({ session }: { session: ChatSession }) {
           className={`${INPUT_CLASS} min-h-14 font-mono text-xs`}
           value={schema}
           placeholder='{"type": "object", "required": ["answer"]}'
-          onChange={(e) => setReplySchemaText(e.target.value)}
+          onChange={(e) => setSchema(e.target.value)}
         />
       </label>
     </div>

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { JsonView } from '../../../components/json-view';
 import { parseJson } from '../../../lib/function-schema';
 import { BrokenJson } from '../functions/arguments-check-view';
-import { checkAgainstSchema, useReplySchemaText } from './json-schema-store';
+import { useReplySchema } from '../../../stores';
+import { checkAgainstSchema } from './check-against-schema';
 
 export interface JsonReplyProps {
   text: string;
@@ -10,7 +11,7 @@ export interface JsonReplyProps {
 }
 
 function SchemaResult({ value }: { value: unknown }) {
-  const schema = useReplySchemaText();
+  const schema = useReplySchema((state) => state.text);
   const check = useMemo(() => checkAgainstSchema(schema, value), [schema, value]);
   if (check.kind === 'none') return null;
   if (check.kind === 'bad-schema')

@@ -6,7 +6,7 @@ import { PageFrame } from '../../../components/ui/page-frame';
 import { effectiveChatParameters, useApi, useSettingsStore } from '../../../stores';
 import { pickChatParameters } from '../../../lib/chat';
 import { ChatToolsSlot } from '../components/side-panel-sections';
-import { FunctionsProvider } from '../functions';
+import { FunctionsProvider, useWorkbenches } from '../functions';
 import { ChatParametersPanel } from '../params/chat-parameters-panel';
 import { ChatWorkspace } from './chat-workspace';
 import { ConversationSidebar } from './conversation-sidebar';
@@ -39,6 +39,7 @@ function SidePanel({ session, conversationId }: { session: ChatSession; conversa
 /** The chat page: conversations, the streaming transcript, the composer and every parameter. */
 export function ChatPage() {
   const api = useApi();
+  const workbenches = useWorkbenches();
   const stored = useSettingsStore((s) => s.parameters.chat);
   const defaults = useSettingsStore((s) => s.defaults);
   const sendKey = useSettingsStore((s) => s.sendKey);
@@ -101,7 +102,11 @@ export function ChatPage() {
       <div className="grid min-h-0 flex-1 gap-3 lg:grid-cols-[14rem_minmax(0,1fr)_17rem]">
         <ConversationSidebar api={conversations} />
         {session && conversations.active ? (
-          <FunctionsProvider session={session} conversationId={conversations.active.id}>
+          <FunctionsProvider
+            session={session}
+            conversationId={conversations.active.id}
+            workbenches={workbenches}
+          >
             <ChatWorkspace
               key={conversations.active.id}
               session={session}

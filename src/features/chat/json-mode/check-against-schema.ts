@@ -1,24 +1,4 @@
-import { useSyncExternalStore } from 'react';
 import { ajv, describeAjvError, parseJson, type ArgumentViolation } from '../../../lib/function-schema';
-
-/** The JSON schema the user pasted to check JSON replies against (page-wide, kept in memory). */
-let schemaText = '';
-const listeners = new Set<() => void>();
-
-export function setReplySchemaText(text: string): void {
-  schemaText = text;
-  for (const listener of [...listeners]) listener();
-}
-
-export function useReplySchemaText(): string {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => schemaText,
-  );
-}
 
 export type SchemaCheck =
   | { kind: 'none' }

@@ -1,0 +1,52 @@
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { WireLog } from '../lib/wire-log';
+
+/** The JSON Schema a person pasted to check JSON replies against (kept in memory, for the app's life). */
+export interface ReplySchemaState {
+  text: string;
+  setText: (text: string) => void;
+}
+
+/**
+ * State that belongs to one running app and to nothing else: created when the app mounts, gone with
+ * it. Module-level singletons outlived every test and every remount, so tests had to reset them by
+ * hand; one app, one set.
+ */
+export interface AppStores {
+  /** Every exchange of every client of this app, for the wire panes. */
+  wireLog: WireLog;
+  replySchema: StoreApi<ReplySchemaState>;
+}
+
+export function createAppStores(): AppStores {
+  return {
+    wireLog: new WireLog(),
+    replySchema: createStore<ReplySchemaState>()((set) => ({ text: '', setText: (text) => set({ text }) })),
+  };
+}
+
+const AppStoresContext = createContext<AppStores | null>(null);
+
+export function AppStoresProvider({ children, stores }: { children: ReactNode; stores?: AppStores }) {
+  const [own] = useState(() => stores ?? createAppStores());
+  return <AppStoresContext value={own}>{children}</AppStoresContext>;
+}
+
+/** The app's stores; a component rendered alone (in a test) gets a set of its own. */
+export function useAppStores(): AppStores {
+  const provided = useContext(AppStoresContext);
+  const [own] = useState<AppStores | null>(() => (provided ? null : createAppStores()));
+  return provided ?? (own as AppStores);
+}
+
+/** The app's wire log (the one its clients record into). */
+export function useAppWireLog(): WireLog {
+  return useAppStores().wireLog;
+}
+
+/** A value of the reply-schema store, through a selector. */
+export function useReplySchema<T>(select: (state: ReplySchemaState) => T): T {
+  return useStore(useAppStores().replySchema, select);
+}
