@@ -13,6 +13,7 @@
  * stays meaningful on a shared, busy machine where wall-clock time does not; wall-clock is shown too.
  * Run alone: `npx tsx bench/decoder.bench.ts`.
  */
+import { bodyOf } from '../tests/unit/protocol/stream-helpers';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -44,17 +45,6 @@ function chunked(bytes: Uint8Array, size: number): Uint8Array[] {
   const chunks: Uint8Array[] = [];
   for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
   return chunks;
-}
-
-function bodyOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
-  let i = 0;
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      const chunk = chunks[i++];
-      if (chunk) controller.enqueue(chunk);
-      else controller.close();
-    },
-  });
 }
 
 type Candidate = (chunks: Uint8Array[], text: string) => Promise<number>;
