@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RateLimitState } from '../lib/api';
 import type { Endpoint } from '../protocol/endpoints';
 
@@ -24,8 +24,8 @@ export interface ObservedResponse {
 /**
  * What the app has seen on the wire: the latest rate-limit state of any response and the latest per
  * endpoint, each tagged with its base URL so a connection switch never shows another server's numbers.
- * A store of its own, never persisted: in the persisted settings store every response rewrote
- * localStorage (persist writes on every change), and other tabs had to re-read it.
+ * Never persisted: it changes with every response, and in the persisted settings store every
+ * response rewrote localStorage (persist writes on every change).
  */
 export interface ActivityState {
   latestRateLimit: RateLimitSighting | null;
@@ -34,25 +34,23 @@ export interface ActivityState {
   recordResponse: (baseURL: string, response: ObservedResponse, seenAt?: number) => void;
 }
 
-export const useActivityStore = create<ActivityState>()((set) => ({
-  latestRateLimit: null,
-  rateLimitByEndpoint: {},
-  recordResponse: (baseURL, response, seenAt = Date.now()) => {
-    if (!response.rateLimit) return;
-    const sighting: RateLimitSighting = {
-      baseURL,
-      endpoint: response.endpoint,
-      state: response.rateLimit,
-      seenAt,
-    };
-    set((s) => ({
-      latestRateLimit: sighting,
-      rateLimitByEndpoint: { ...s.rateLimitByEndpoint, [response.endpoint]: sighting },
-    }));
-  },
-}));
-
-/** Forgets everything seen (tests, and a reset of all settings). */
-export function resetActivityStore(): void {
-  useActivityStore.setState(useActivityStore.getInitialState(), true);
+/** One app's activity store (see `AppStores`): nothing seen yet. */
+export function createActivityStore(): StoreApi<ActivityState> {
+  return createStore<ActivityState>()((set) => ({
+    latestRateLimit: null,
+    rateLimitByEndpoint: {},
+    recordResponse: (baseURL, response, seenAt = Date.now()) => {
+      if (!response.rateLimit) return;
+      const sighting: RateLimitSighting = {
+        baseURL,
+        endpoint: response.endpoint,
+        state: response.rateLimit,
+        seenAt,
+      };
+      set((s) => ({
+        latestRateLimit: sighting,
+        rateLimitByEndpoint: { ...s.rateLimitByEndpoint, [response.endpoint]: sighting },
+      }));
+    },
+  }));
 }

@@ -2,6 +2,7 @@ import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { WireLog } from '../lib/wire-log';
+import { createActivityStore, type ActivityState } from './activity-store';
 
 /** The JSON Schema a person pasted to check JSON replies against (kept in memory, for the app's life). */
 export interface ReplySchemaState {
@@ -12,17 +13,20 @@ export interface ReplySchemaState {
 /**
  * State that belongs to one running app and to nothing else: created when the app mounts, gone with
  * it. Module-level singletons outlived every test and every remount, so tests had to reset them by
- * hand; one app, one set.
+ * hand; one app, one set. (Settings are the exception: they mirror localStorage, which is per origin.)
  */
 export interface AppStores {
   /** Every exchange of every client of this app, for the wire panes. */
   wireLog: WireLog;
+  /** What responses said about rate limits; never persisted. */
+  activity: StoreApi<ActivityState>;
   replySchema: StoreApi<ReplySchemaState>;
 }
 
 export function createAppStores(): AppStores {
   return {
     wireLog: new WireLog(),
+    activity: createActivityStore(),
     replySchema: createStore<ReplySchemaState>()((set) => ({ text: '', setText: (text) => set({ text }) })),
   };
 }
@@ -44,6 +48,11 @@ export function useAppStores(): AppStores {
 /** The app's wire log (the one its clients record into). */
 export function useAppWireLog(): WireLog {
   return useAppStores().wireLog;
+}
+
+/** A value of the app's activity store (rate limits seen), through a selector. */
+export function useActivity<T>(select: (state: ActivityState) => T): T {
+  return useStore(useAppStores().activity, select);
 }
 
 /** A value of the reply-schema store, through a selector. */

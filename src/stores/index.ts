@@ -19,8 +19,8 @@ export type {
 export type { ChatDefaults } from './slices/defaults-slice';
 export type { SendKey, ThemePreference } from './slices/ui-slice';
 export {
-  resetActivityStore,
-  useActivityStore,
+  createActivityStore,
+  type ActivityState,
   type ApiEndpoint,
   type RateLimitSighting,
 } from './activity-store';
@@ -32,6 +32,7 @@ export { selectActiveConnection } from './settings-selectors';
 export {
   AppStoresProvider,
   createAppStores,
+  useActivity,
   useAppStores,
   useAppWireLog,
   useReplySchema,

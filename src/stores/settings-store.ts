@@ -1,6 +1,5 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { resetActivityStore } from './activity-store';
 import { createConnectionSlice } from './slices/connection-slice';
 import { createDefaultsSlice } from './slices/defaults-slice';
 import { createParametersSlice } from './slices/parameters-slice';
@@ -16,9 +15,10 @@ import {
 import type { SettingsState } from './settings-types';
 
 /**
- * The one settings store: connections, per-page parameters, chat defaults and UI preferences (what
- * was seen on the wire is in `activity-store.ts`, not persisted). `persist` is applied once, here, at the combined store; see
- * `settings-persistence.ts` for what is written (never a key the user did not ask to remember).
+ * The one settings store: connections, per-page parameters, chat defaults and UI preferences. What
+ * responses say (rate limits) is in each app's `activity-store.ts`, so a response never writes
+ * localStorage. `persist` is applied once, here, at the combined store; see `settings-persistence.ts`
+ * for what is written (never a key the user did not ask to remember).
  * Read it with atomic selectors (`useSettingsStore((s) => s.theme)`), or `useShallow` for objects.
  */
 export const useSettingsStore = create<SettingsState>()(
@@ -41,8 +41,9 @@ export const useSettingsStore = create<SettingsState>()(
 );
 
 /**
- * Follows settings changed in another tab. That tab writes localStorage; without reading it back, this
- * tab's next change of a setting would silently undo the other tab's.
+ * Follows settings changed in another tab. That tab writes localStorage only when a person changes a
+ * setting (responses no longer do); without reading it back, the other tab's change would not show
+ * here, and this tab's next change of a setting would silently undo it.
  * Returns the function that stops following.
  */
 export function followSettingsFromOtherTabs(target: Window = window): () => void {
@@ -61,7 +62,6 @@ const initialState = useSettingsStore.getInitialState();
  */
 export function resetSettingsStore(): void {
   useSettingsStore.setState(initialState, true);
-  resetActivityStore();
   // After setState, which persists the fresh state: storage ends up empty, as on a first visit.
   useSettingsStore.persist.clearStorage();
 }

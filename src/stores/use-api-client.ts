@@ -3,8 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { createClient, normalizeBaseURL, type ApiClient } from '../lib/api';
 import { keyFingerprint } from '../lib/connection';
 import { useApiEnvironment } from './api-environment';
-import { useActivityStore } from './activity-store';
-import { useAppWireLog } from './app-stores';
+import { useActivity, useAppWireLog } from './app-stores';
 import { useSettingsStore } from './settings-store';
 
 /** The client of the active connection, with what queries need to key their cache on. */
@@ -23,12 +22,12 @@ export interface ApiHandle {
 
 /**
  * The one way a page gets a client: built from the active connection, memoised on base URL, key,
- * fetch and time-out, reporting every response's rate-limit state to the settings store.
+ * fetch and time-out, reporting every response's rate-limit state to the app's activity store.
  */
 export function useApi(): ApiHandle {
   const { fetch, maxRetries } = useApiEnvironment();
   const wireLog = useAppWireLog();
-  const recordResponse = useActivityStore((s) => s.recordResponse);
+  const recordResponse = useActivity((s) => s.recordResponse);
   const timeoutSeconds = useSettingsStore((s) => s.timeoutSeconds);
   const active = useSettingsStore(
     useShallow((s) => {

@@ -1,10 +1,10 @@
 import { Countdown } from '../../components/ui/countdown';
-import { useActivityStore, useApi } from '../../stores';
+import { useActivity, useApi } from '../../stores';
 
 /** The latest rate-limit state seen on any response from the active server, with a reset countdown. */
 export function RateLimitBadge() {
   const { baseURL } = useApi();
-  const sighting = useActivityStore((s) => s.latestRateLimit);
+  const sighting = useActivity((s) => s.latestRateLimit);
   if (!sighting || sighting.baseURL !== baseURL) return null;
   const { limit, remaining, resetAt, resetRaw } = sighting.state;
   const count =

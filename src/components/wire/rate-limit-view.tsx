@@ -1,11 +1,11 @@
-import { useActivityStore, type ApiEndpoint } from '../../stores';
+import { useActivity, type ApiEndpoint } from '../../stores';
 import { Countdown } from '../ui/countdown';
 
 const ENDPOINTS: ApiEndpoint[] = ['chat', 'code', 'vision', 'audio', 'models'];
 
 /** The `X-RateLimit-*` state of the last response of each endpoint, as a bar with a reset countdown. */
 export function RateLimitView({ baseURL }: { baseURL: string }) {
-  const byEndpoint = useActivityStore((s) => s.rateLimitByEndpoint);
+  const byEndpoint = useActivity((s) => s.rateLimitByEndpoint);
   const seen = ENDPOINTS.flatMap((e) => {
     const sighting = byEndpoint[e];
     return sighting && sighting.baseURL === baseURL ? [sighting] : [];

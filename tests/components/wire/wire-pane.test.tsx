@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CODE_FORMS } from '../../../src/lib/export-code';
-import { createAppStores, useActivityStore, useSettingsStore } from '../../../src/stores';
+import { createAppStores, useSettingsStore } from '../../../src/stores';
 import { chatService, finishedReply, openChat, rows, send } from '../chat-page/chat-harness';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -60,12 +60,13 @@ describe('the wire pane on the chat page', () => {
 
   it('shows the rate-limit state of the chat endpoint as a bar with its reset countdown', async () => {
     const service = chatService();
-    const { user } = await openChat(service);
+    const stores = createAppStores();
+    const { user } = await openChat(service, { stores });
     await send(user, 'Hi');
     await finishedReply();
     const section = await openWire(user);
     const meter = within(section).getByRole('meter', { name: 'chat requests remaining' });
-    const state = useActivityStore.getState().rateLimitByEndpoint.chat!.state;
+    const state = stores.activity.getState().rateLimitByEndpoint.chat!.state;
     expect(meter).toHaveAttribute('aria-valuenow', String(state.remaining));
     expect(meter).toHaveAttribute('aria-valuemax', String(state.limit));
     expect(within(section).getByText(/resets/).textContent).toMatch(/resets (in |now)/);
