@@ -37,12 +37,16 @@ export function useConversationSession(
       messages: conversation.messages,
       systemPrompt: conversation.systemPrompt,
       ...options,
-      model: conversation.model,
-      // As the page will compute them once the settings hold the conversation's: Settings defaults
-      // fill what it leaves unset, so opening it is not an edit.
-      parameters: pickChatParameters(
-        effectiveChatParameters(conversation.parameters, useSettingsStore.getState().defaults),
-      ),
+      // A used conversation brings its own, as the page will compute them once the settings hold
+      // them (Settings defaults fill what it leaves unset), so opening it is not an edit.
+      ...(conversation.messages.length > 0
+        ? {
+            model: conversation.model,
+            parameters: pickChatParameters(
+              effectiveChatParameters(conversation.parameters, useSettingsStore.getState().defaults),
+            ),
+          }
+        : {}),
       ...(conversation.functions ? { functions: conversation.functions } : {}),
     });
     setHeld({ id: conversation.id, session });
@@ -88,7 +92,9 @@ export function useConversationSession(
   useEffect(() => {
     if (!session) return;
     const opened = latest.current;
-    if (!opened || opened.id !== held?.id) return;
+    // An empty conversation has sent nothing with its settings: it takes the page's as they are now
+    // (a new one is created from them while the person may already be changing the model).
+    if (!opened || opened.id !== held?.id || opened.messages.length === 0) return;
     const { parameters, replaceParameters } = useSettingsStore.getState();
     const keep = parameters.chat.stream === undefined ? {} : { stream: parameters.chat.stream };
     // The default model stays implicit when nothing chose another.
