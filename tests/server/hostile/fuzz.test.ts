@@ -16,6 +16,8 @@ import { createReferenceEngines } from '../../../server/engines/reference/index'
 import { closeOcrWorker, createLocalVisionEngine } from '../../../server/engines/vision-local';
 import { LOOP_BUDGET_MS } from './under-load';
 
+const FUZZ_LOOP_BUDGET_MS = 2.5 * LOOP_BUDGET_MS;
+
 const KEY = 'fuzz-key';
 const reference = createReferenceEngines();
 const logs: string[] = [];
@@ -365,7 +367,11 @@ describe('fuzzed request bodies', () => {
   });
 
   it('kept the event loop responsive through every run above', () => {
-    expect(loop.max / 1e6).toBeLessThan(LOOP_BUDGET_MS);
+    // The worst stall of about a minute of random work, on 2 shared cores where other test files,
+    // the OCR worker and ffmpeg compete: scheduling alone has put it at 1.2 s on a run with no
+    // freeze (1.0 s was too tight). The freezes this guards against lasted 10 s to 84 s; the
+    // targeted hostile tests keep the 1 s budget for the inputs that caused them.
+    expect(loop.max / 1e6).toBeLessThan(FUZZ_LOOP_BUDGET_MS);
     expect(logs.filter((line) => / failed/.test(line))).toEqual([]);
   });
 });
