@@ -1,34 +1,24 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { StoreApi } from 'zustand/vanilla';
 import { WireLog } from '../lib/wire-log';
 import { createActivityStore, type ActivityState } from './activity-store';
-
-/** The JSON Schema a person pasted to check JSON replies against (kept in memory, for the app's life). */
-export interface ReplySchemaState {
-  text: string;
-  setText: (text: string) => void;
-}
 
 /**
  * State that belongs to one running app and to nothing else: created when the app mounts, gone with
  * it. Module-level singletons outlived every test and every remount, so tests had to reset them by
- * hand; one app, one set. (Settings are the exception: they mirror localStorage, which is per origin.)
+ * hand; one app, one set. (Settings are the exception: they mirror localStorage, which is per origin.
+ * The chat page's stores are made alongside, in the app's providers: `features/chat/chat-stores`.)
  */
 export interface AppStores {
   /** Every exchange of every client of this app, for the wire panes. */
   wireLog: WireLog;
   /** What responses said about rate limits; never persisted. */
   activity: StoreApi<ActivityState>;
-  replySchema: StoreApi<ReplySchemaState>;
 }
 
 export function createAppStores(): AppStores {
-  return {
-    wireLog: new WireLog(),
-    activity: createActivityStore(),
-    replySchema: createStore<ReplySchemaState>()((set) => ({ text: '', setText: (text) => set({ text }) })),
-  };
+  return { wireLog: new WireLog(), activity: createActivityStore() };
 }
 
 const AppStoresContext = createContext<AppStores | null>(null);
@@ -53,9 +43,4 @@ export function useAppWireLog(): WireLog {
 /** A value of the app's activity store (rate limits seen), through a selector. */
 export function useActivity<T>(select: (state: ActivityState) => T): T {
   return useStore(useAppStores().activity, select);
-}
-
-/** A value of the reply-schema store, through a selector. */
-export function useReplySchema<T>(select: (state: ReplySchemaState) => T): T {
-  return useStore(useAppStores().replySchema, select);
 }

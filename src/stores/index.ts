@@ -35,7 +35,5 @@ export {
   useActivity,
   useAppStores,
   useAppWireLog,
-  useReplySchema,
   type AppStores,
-  type ReplySchemaState,
 } from './app-stores';

@@ -6,11 +6,14 @@ import { failingEngine, midStreamFailingEngine } from './engines';
 
 vi.setConfig({ testTimeout: 40_000 });
 
-/** Sends one message and returns the failed reply's row and its error panel. */
+/**
+ * Sends one message and returns the failed reply's row and its error panel. `before` runs before the
+ * page opens: what it puts in the Settings' chat parameters, the page's first conversation starts with.
+ */
 async function failOnce(options: ChatServiceOptions & { apiKey?: string; before?: () => void } = {}) {
   const service = chatService(options);
-  const { user } = await openChat(service, options.apiKey ? { apiKey: options.apiKey } : {});
   options.before?.();
+  const { user } = await openChat(service, options.apiKey ? { apiKey: options.apiKey } : {});
   await send(user, 'Trigger it');
   const reply = await finishedReply('error', 30_000);
   const panel = within(reply).getByRole('alert');
@@ -36,7 +39,7 @@ describe('chat page: errors appear where they happened', () => {
 
   it('400 with param: the parameter named in the error is highlighted on its control', async () => {
     const { panel } = await failOnce({
-      // Set behind the control's back, as an imported conversation or another tab could.
+      // Set where no control refuses it, as an imported conversation or another tab could.
       before: () => useSettingsStore.getState().setParameter('chat', 'top_p', 5),
     });
     expect(panel).toHaveTextContent('400');

@@ -1,8 +1,10 @@
 import { act, renderHook } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
+import { ChatStoresProvider } from '../../../src/features/chat/chat-stores-context';
 import type { ChatCompletionChunk } from '../../../src/lib/api';
-import { ChatSession, useChatSession, type ChatTransport } from '../../../src/features/chat/session';
-import { contentChunk, localService, session } from './session-harness';
+import { useChatSession, type ChatTransport } from '../../../src/features/chat/session';
+import { contentChunk, localService, openSession, session } from './session-harness';
 
 /** A transport whose stream yields the chunks pushed into it, so a test decides when each arrives. */
 function controlledTransport() {
@@ -38,12 +40,11 @@ function controlledTransport() {
   };
 }
 
-describe('ChatSession state', () => {
+describe('chat sessions store', () => {
   it('applies a burst of deltas in one update per animation frame', async () => {
     const control = controlledTransport();
     const frames: (() => void)[] = [];
-    const chat = new ChatSession({
-      client: control.transport,
+    const chat = openSession(control.transport, {
       model: 'm',
       requestFrame: (run) => (frames.push(run), () => undefined),
     });
@@ -73,7 +74,7 @@ describe('ChatSession state', () => {
 
   it('refuses edits and a second send while a reply is running', async () => {
     const control = controlledTransport();
-    const chat = new ChatSession({ client: control.transport, model: 'm' });
+    const chat = openSession(control.transport, { model: 'm' });
     const done = chat.send('Hi');
     await expect(chat.send('again')).rejects.toThrow(/stop it first/);
     expect(() => chat.deleteMessage(chat.getSnapshot().messages[0]!.id)).toThrow(/stop it first/);
@@ -107,7 +108,7 @@ describe('ChatSession state', () => {
 
   it('edits, inserts, moves and deletes messages, including hand-written assistant turns', () => {
     let n = 0;
-    const chat = new ChatSession({ client: localService().client, model: 'm', createId: () => `id${n++}` });
+    const chat = openSession(localService().client, { model: 'm', createId: () => `id${n++}` });
     const a = chat.insertMessage(0, { role: 'user', content: 'Q1' });
     const b = chat.insertMessage(1, { role: 'assistant', content: 'A1 (few-shot)' });
     const c = chat.insertMessage(2, { role: 'user', content: 'Q2' });
@@ -122,7 +123,9 @@ describe('ChatSession state', () => {
 
   it('gives React the same snapshot until something changes', async () => {
     const chat = session(localService());
-    const { result, rerender } = renderHook(() => useChatSession(chat));
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(ChatStoresProvider, { stores: chat.stores, children });
+    const { result, rerender } = renderHook(() => useChatSession(chat.id, (s) => s), { wrapper });
     const first = result.current;
     // A re-render with nothing changed must hand back the very same snapshot object.
     rerender();

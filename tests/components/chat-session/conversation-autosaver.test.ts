@@ -3,11 +3,10 @@ import { createStore } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StorageError } from '../../../src/features/chat/storage';
 import {
-  autosaveSession,
+  autosaveSessions,
   createAutosaver,
   createConversationStore,
-  requestPersistentStorage,
-  resetPersistentStorageRequest,
+  createPersistentStorageRequest,
   titleFromMessages,
 } from '../../../src/features/chat/storage';
 import type { Conversation } from '../../../src/lib/chat';
@@ -27,10 +26,7 @@ const conversation = (content: string): Conversation => ({
   messages: [{ id: 'm', role: 'assistant', content, status: 'streaming', createdAt: 0 }],
 });
 
-afterEach(() => {
-  vi.useRealTimers();
-  resetPersistentStorageRequest();
-});
+afterEach(() => vi.useRealTimers());
 
 describe('autosaver', () => {
   it('writes the newest state once after a burst of changes', async () => {
@@ -143,7 +139,7 @@ describe('saving a live session', () => {
     const store = createConversationStore({ store: db });
     const autosaver = createAutosaver({ save: store.save, debounceMs: 0, maxWaitMs: 0 });
     const chat = session(localService({ slow: true }));
-    autosaveSession(chat, autosaver, () => ({ id: 'live', title: 'New conversation', createdAt: 0 }));
+    autosaveSessions(chat.stores.sessions, autosaver);
     let saw = '';
     const saved = new Promise<void>((resolve) => {
       chat.subscribe(() => {
@@ -158,7 +154,7 @@ describe('saving a live session', () => {
     });
     const sending = chat.send('Hello from before the reload');
     await saved;
-    const afterReload = await createConversationStore({ store: db }).load('live');
+    const afterReload = await createConversationStore({ store: db }).load(chat.id);
     chat.stop();
     await sending;
     expect(afterReload!.title).toBe('Hello from before the reload');
@@ -184,6 +180,7 @@ describe('persistent storage', () => {
       value: { persist, persisted: async () => false },
       configurable: true,
     });
+    const requestPersistentStorage = createPersistentStorageRequest();
     try {
       expect(await requestPersistentStorage()).toBe('granted');
       expect(await requestPersistentStorage()).toBe('granted');

@@ -1,12 +1,22 @@
 /**
- * Test harness for ChatSession: the real local service in process (no socket), a client pointed at
- * it, and a record of every request (its JSON body and its abort signal). `slow` paces the response
- * body so a test can act while a reply is still streaming.
+ * Test harness for the chat sessions store: the real local service in process (no socket), a client
+ * pointed at it, and a record of every request (its JSON body and its abort signal). `slow` paces the
+ * response body so a test can act while a reply is still streaming. `session()` opens one
+ * conversation in a fresh set of chat stores and binds the store's actions to it.
  */
 import { createApp } from '../../../server/app';
 import { resolveConfig } from '../../../server/config';
+import { createChatStores, type ChatStores } from '../../../src/features/chat/chat-stores';
+import type {
+  ChatRequestOptions,
+  ChatSessionActions,
+  ChatSessionSnapshot,
+  ChatSessionsOptions,
+  ChatTransport,
+} from '../../../src/features/chat/session';
+import { isBusy } from '../../../src/features/chat/session';
 import { createClient, type ApiClient } from '../../../src/lib/api';
-import { ChatSession, type ChatSessionOptions } from '../../../src/features/chat/session';
+import type { ConversationMessage } from '../../../src/lib/chat';
 
 export interface RecordedRequest {
   body: Record<string, unknown>;
@@ -87,8 +97,68 @@ export const timerFrame = (run: () => void) => {
   return () => clearTimeout(timer);
 };
 
-export function session(harness: Harness, options: Partial<ChatSessionOptions> = {}): ChatSession {
-  return new ChatSession({ client: harness.client, model: 'svc-chat', requestFrame: timerFrame, ...options });
+type Bound<A> = {
+  [K in keyof A]: A[K] extends (id: string, ...rest: infer P) => infer R ? (...rest: P) => R : never;
+};
+
+/** One open conversation of a fresh set of chat stores, with the store's actions bound to it. */
+export type TestSession = Bound<Omit<ChatSessionActions, 'open' | 'close' | 'setTransport'>> & {
+  stores: ChatStores;
+  id: string;
+  getSnapshot(): ChatSessionSnapshot;
+  /** Called after every change of the store. */
+  subscribe(listener: () => void): () => void;
+  readonly busy: boolean;
+};
+
+export interface SessionOptions extends Partial<ChatRequestOptions>, Omit<ChatSessionsOptions, 'transport'> {
+  messages?: ConversationMessage[];
+}
+
+export function openSession(transport: ChatTransport, options: SessionOptions = {}): TestSession {
+  const { model, systemPrompt, parameters, stream, functions, messages, ...storeOptions } = options;
+  const stores = createChatStores({ transport, ...storeOptions });
+  const id = `conversation-${Math.random().toString(36).slice(2)}`;
+  const { actions } = stores.sessions.getState();
+  actions.open(
+    {
+      id,
+      title: 'New conversation',
+      createdAt: 0,
+      updatedAt: 0,
+      model: model ?? 'svc-chat',
+      systemPrompt: systemPrompt ?? '',
+      parameters: parameters ?? {},
+      messages: messages ?? [],
+      ...(functions ? { functions } : {}),
+    },
+    stream === undefined ? {} : { stream },
+  );
+  const snapshot = () => stores.sessions.getState().sessions[id]!;
+  return {
+    stores,
+    id,
+    getSnapshot: snapshot,
+    subscribe: (listener) => stores.sessions.subscribe(() => listener()),
+    get busy() {
+      return isBusy(snapshot());
+    },
+    setOptions: (patch) => actions.setOptions(id, patch),
+    setTitle: (title) => actions.setTitle(id, title),
+    replaceMessages: (messages) => actions.replaceMessages(id, messages),
+    editMessage: (messageId, edit) => actions.editMessage(id, messageId, edit),
+    deleteMessage: (messageId) => actions.deleteMessage(id, messageId),
+    insertMessage: (index, message) => actions.insertMessage(id, index, message),
+    moveMessage: (messageId, to) => actions.moveMessage(id, messageId, to),
+    send: (text) => actions.send(id, text),
+    regenerate: () => actions.regenerate(id),
+    continueFrom: (messageId) => actions.continueFrom(id, messageId),
+    stop: () => actions.stop(id),
+  };
+}
+
+export function session(harness: Harness, options: SessionOptions = {}): TestSession {
+  return openSession(harness.client, { requestFrame: timerFrame, ...options });
 }
 
 /** An SSE body from chunk payloads (objects are JSON-encoded), as a crafted server would send it. */

@@ -1,9 +1,10 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { FunctionsProvider, FunctionsSection, useWorkbench } from '../../../src/features/chat/functions';
-import { ChatSession } from '../../../src/features/chat/session';
-import { useSettingsStore } from '../../../src/stores';
+import { ChatStoresProvider } from '../../../src/features/chat/chat-stores-context';
+import { FunctionsSection, newWorkbench, useWorkbench } from '../../../src/features/chat/functions';
+import { OpenConversationProvider } from '../../../src/features/chat/session';
+import { openSession } from '../chat-session/session-harness';
 
 const unusedClient = {
   streamChat: () => {
@@ -17,12 +18,15 @@ function Text() {
 }
 
 function renderSection() {
-  const session = new ChatSession({ client: unusedClient, model: 'svc-chat' });
+  const session = openSession(unusedClient);
+  session.stores.workbenches.getState().actions.open(session.id, newWorkbench([]));
   render(
-    <FunctionsProvider session={session} conversationId={crypto.randomUUID()} workbenches={new Map()}>
-      <FunctionsSection />
-      <Text />
-    </FunctionsProvider>,
+    <ChatStoresProvider stores={session.stores}>
+      <OpenConversationProvider id={session.id}>
+        <FunctionsSection />
+        <Text />
+      </OpenConversationProvider>
+    </ChatStoresProvider>,
   );
   return session;
 }
@@ -72,14 +76,14 @@ describe('function definitions form view', () => {
   });
 
   it('offers values other than auto for function_call only as a marked free-text option', async () => {
-    renderSection();
+    const session = renderSection();
     await userEvent.setup({ delay: null }).click(screen.getByRole('radio', { name: /other value/ }));
     expect(screen.getByText('(not in the spec)')).toBeInTheDocument();
     fireEvent.change(screen.getByRole('textbox', { name: 'function_call value (not in the spec)' }), {
       target: { value: '{"name": "calculate"}' },
     });
-    expect(useSettingsStore.getState().parameters.chat.function_call).toEqual({ name: 'calculate' });
+    expect(session.getSnapshot().options.parameters.function_call).toEqual({ name: 'calculate' });
     await userEvent.setup({ delay: null }).click(screen.getByRole('radio', { name: /not sent/ }));
-    expect(useSettingsStore.getState().parameters.chat.function_call).toBeUndefined();
+    expect(session.getSnapshot().options.parameters).not.toHaveProperty('function_call');
   });
 });

@@ -1,15 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { ChatWireSection, FunctionsSection } from '../functions';
 import { JsonModeSection } from '../json-mode';
-import type { ChatSession } from '../session';
 
 /**
- * What a side-panel section gets: the open conversation's live session (a section subscribes to the
- * part it shows, so the panel is not re-rendered by every streaming frame).
+ * What a side-panel section gets: the open conversation's id. A section selects the part of the
+ * conversation it shows (`useChatSession`), so the panel is not re-rendered by every streaming frame.
  */
 export interface ChatPanelContext {
-  session: ChatSession;
-  /** The open conversation's id (for per-conversation state). */
   conversationId: string;
 }
 
@@ -22,14 +19,21 @@ export interface SidePanelSection {
 
 /**
  * Extra side-panel sections (function definitions, JSON mode, wire pane…). Append entries here;
- * the page renders each as a `<details>` under the parameters, in this order. Functions are set on
- * the session (`session.setOptions({ functions })`, saved with the conversation); `function_call`
- * and `response_format` are page parameters (`useSettingsStore().setParameter('chat', …)`).
+ * the page renders each as a `<details>` under the parameters, in this order. Functions, and every
+ * request parameter (`setConversationParameter`), belong to the conversation and are saved with it.
  */
 export const SIDE_PANEL_SECTIONS: SidePanelSection[] = [
   { id: 'functions', title: 'Functions', render: () => <FunctionsSection /> },
-  { id: 'json-mode', title: 'JSON mode', render: ({ session }) => <JsonModeSection session={session} /> },
-  { id: 'wire', title: 'Wire', render: ({ session }) => <ChatWireSection session={session} /> },
+  {
+    id: 'json-mode',
+    title: 'JSON mode',
+    render: ({ conversationId }) => <JsonModeSection conversationId={conversationId} />,
+  },
+  {
+    id: 'wire',
+    title: 'Wire',
+    render: ({ conversationId }) => <ChatWireSection conversationId={conversationId} />,
+  },
 ];
 
 function Section({ section, context }: { section: SidePanelSection; context: ChatPanelContext }) {

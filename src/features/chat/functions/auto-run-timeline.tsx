@@ -1,4 +1,4 @@
-import type { AutoRunStep } from './functions-workbench';
+import type { AutoRunStep } from './workbench-state';
 
 /** Every auto-run step: the call, its arguments and the result sent back. */
 export function AutoRunTimeline({ steps }: { steps: readonly AutoRunStep[] }) {

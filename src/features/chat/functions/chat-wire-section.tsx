@@ -1,20 +1,19 @@
 import { WirePane } from '../../../components/wire';
 import { useApi } from '../../../stores';
-import type { ChatSession } from '../session';
-import { useWorkbench } from './functions-context';
+import { useChatStores } from '../use-chat-stores';
 import { loadPastedChat } from './load-pasted-chat';
 
 const CHAT_ONLY = ['chat'] as const;
 
 /** The wire pane on the chat page: every exchange, and a paste box that loads a chat request here. */
-export function ChatWireSection({ session }: { session: ChatSession }) {
+export function ChatWireSection({ conversationId }: { conversationId: string }) {
   const { baseURL } = useApi();
-  const { workbench } = useWorkbench();
+  const stores = useChatStores();
   return (
     <WirePane
       baseURL={baseURL}
       endpoints={CHAT_ONLY}
-      onLoadRequest={(pasted) => loadPastedChat(pasted, session, workbench)}
+      onLoadRequest={(pasted) => loadPastedChat(pasted, stores, conversationId)}
     />
   );
 }

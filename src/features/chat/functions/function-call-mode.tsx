@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { INPUT_CLASS } from '../../../components/ui/field';
-import { useSettingsStore } from '../../../stores';
+import type { ChatParameters } from '../../../lib/chat';
+import { useChatStores } from '../use-chat-stores';
+import { setConversationParameter, useOpenConversationId, useOpenSession } from '../session';
 
 type Mode = 'unset' | 'auto' | 'free';
 
@@ -9,8 +11,11 @@ type Mode = 'unset' | 'auto' | 'free';
  * free-text value the spec does not define (`none`, or JSON such as {"name": "f"}).
  */
 export function FunctionCallMode() {
-  const value = useSettingsStore((s) => s.parameters.chat.function_call);
-  const setParameter = useSettingsStore((s) => s.setParameter);
+  const id = useOpenConversationId() ?? '';
+  const { sessions } = useChatStores();
+  const value = useOpenSession((s) => s.options.parameters.function_call);
+  const set = (next: ChatParameters['function_call']) =>
+    setConversationParameter(sessions, id, 'function_call', next);
   const mode: Mode = value === undefined ? 'unset' : value === 'auto' ? 'auto' : 'free';
   const shown = typeof value === 'object' && value !== null ? JSON.stringify(value) : (value ?? '');
   const [draft, setDraft] = useState(mode === 'free' ? shown : '');
@@ -26,27 +31,17 @@ export function FunctionCallMode() {
         return; // keep the last good value until the JSON is whole
       }
     }
-    setParameter('chat', 'function_call', parsed as 'auto');
+    set(parsed as ChatParameters['function_call']);
   };
   return (
     <fieldset className="flex flex-col gap-1 text-xs">
       <legend className="font-semibold">function_call</legend>
       <label className="flex items-center gap-1">
-        <input
-          type="radio"
-          name="function_call"
-          checked={mode === 'unset'}
-          onChange={() => setParameter('chat', 'function_call', undefined)}
-        />
+        <input type="radio" name="function_call" checked={mode === 'unset'} onChange={() => set(undefined)} />
         not sent (server default)
       </label>
       <label className="flex items-center gap-1">
-        <input
-          type="radio"
-          name="function_call"
-          checked={mode === 'auto'}
-          onChange={() => setParameter('chat', 'function_call', 'auto')}
-        />
+        <input type="radio" name="function_call" checked={mode === 'auto'} onChange={() => set('auto')} />
         <code>auto</code> (the spec&apos;s value)
       </label>
       <label className="flex items-center gap-1">

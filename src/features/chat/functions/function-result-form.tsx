@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
-import type { ResultRole } from './functions-workbench';
+import type { ResultRole } from './workbench-state';
 
 export interface FunctionResultFormProps {
   name: string;

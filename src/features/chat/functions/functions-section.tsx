@@ -4,7 +4,7 @@ import { formatDefinitions, FUNCTION_TEMPLATES, parseJson } from '../../../lib/f
 import { DefinitionsCodeEditor } from './definitions-code-editor';
 import { DefinitionsForm } from './definitions-form';
 import { FunctionCallMode } from './function-call-mode';
-import { useWorkbench } from './functions-context';
+import { useWorkbench } from './use-workbench';
 import { downloadText, readDefinitionsFile } from './import-export';
 import { MockHandlers } from './mock-handlers';
 import { fromFormFunctions, toFormFunctions } from './simple-schema';

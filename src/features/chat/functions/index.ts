@@ -1,14 +1,17 @@
 /** Function calling: definitions editor, call card, results, mocks and auto-run. */
 export { FunctionCallCard, type FunctionCallCardProps } from './function-call-card';
-export { FunctionsProvider, useFunctionsContext, useWorkbench, useWorkbenches } from './functions-context';
 export { FunctionsSection } from './functions-section';
+export { createWorkbenchesStore, type WorkbenchActions, type WorkbenchesStore } from './workbenches-store';
 export {
-  FunctionsWorkbench,
+  checkDefinitions,
+  newWorkbench,
   type AutoRunStep,
+  type CheckedDefinitions,
   type ResultRole,
   type WorkbenchState,
-} from './functions-workbench';
+} from './workbench-state';
 export { LiveFunctionCall } from './live-function-call';
 export { explainRoleRejection, sendFunctionResult } from './send-function-result';
-export { useFunctionsProblem } from './functions-problem';
+export { useFunctionsProblem, useWorkbench, type BoundWorkbench } from './use-workbench';
+export { useAutoRunner } from './use-auto-runner';
 export { ChatWireSection } from './chat-wire-section';

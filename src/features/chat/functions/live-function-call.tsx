@@ -1,31 +1,24 @@
-import { useSyncExternalStore } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { FunctionCall } from '../../../lib/api';
-import type { ChatSession } from '../session';
+import { useChatStores } from '../use-chat-stores';
+import { isBusy, useOpenConversationId, useOpenSession, type ChatSessionsStore } from '../session';
 import { FunctionCallCard } from './function-call-card';
 import { FunctionResultForm } from './function-result-form';
-import { useFunctionsContext, useWorkbench } from './functions-context';
 import { explainRoleRejection, sendFunctionResult } from './send-function-result';
-
-function useSnapshot(session: ChatSession | null) {
-  return useSyncExternalStore(
-    session?.subscribe ?? noopSubscribe,
-    session ? session.getSnapshot : () => null,
-  );
-}
-const noopSubscribe = () => () => undefined;
+import { useWorkbench } from './use-workbench';
 
 /** Deletes the failed reply and the function message, and sends the same result as a user message. */
 async function resendAsUser(
-  session: ChatSession,
-  functionMessageId: string,
-  failedId: string,
+  sessions: ChatSessionsStore,
+  id: string,
+  ids: { functionMessage: string; failed: string },
   name: string,
   result: string,
 ) {
-  session.deleteMessage(failedId);
-  session.deleteMessage(functionMessageId);
-  await sendFunctionResult(session, name, result, 'user');
+  const { actions } = sessions.getState();
+  actions.deleteMessage(id, ids.failed);
+  actions.deleteMessage(id, ids.functionMessage);
+  await sendFunctionResult(sessions, id, name, result, 'user');
 }
 
 /**
@@ -42,17 +35,19 @@ export function LiveFunctionCall({
   streaming: boolean;
   messageId?: string | undefined;
 }) {
-  const context = useFunctionsContext();
+  const id = useOpenConversationId();
+  const { sessions } = useChatStores();
   const { workbench, state } = useWorkbench();
-  const snapshot = useSnapshot(context?.session ?? null);
-  const definition = snapshot?.options.functions?.find((f) => f.name === call.name);
-  if (!context || !snapshot || messageId === undefined)
+  const functions = useOpenSession((s) => s.options.functions);
+  const messages = useOpenSession((s) => s.messages);
+  const busy = useOpenSession(isBusy);
+  const definition = functions?.find((f) => f.name === call.name);
+  if (id === null || messageId === undefined)
     return <FunctionCallCard call={call} streaming={streaming} definition={definition} />;
-  const { session } = context;
-  const index = snapshot.messages.findIndex((m) => m.id === messageId);
-  const isLast = index === snapshot.messages.length - 1;
-  const next = snapshot.messages[index + 1];
-  const after = snapshot.messages[index + 2];
+  const index = messages.findIndex((m) => m.id === messageId);
+  const isLast = index === messages.length - 1;
+  const next = messages[index + 1];
+  const after = messages[index + 2];
   const rejection =
     next?.role === 'function' && after?.status === 'error'
       ? explainRoleRejection(after.error, 'function')
@@ -65,12 +60,8 @@ export function LiveFunctionCall({
           role={state.resultRole}
           onRoleChange={(role) => workbench.setResultRole(role)}
           initial={state.mocks[call.name] ?? ''}
-          disabled={
-            snapshot.status === 'submitted' ||
-            snapshot.status === 'streaming' ||
-            state.functionsProblem !== null
-          }
-          onSend={(result) => void sendFunctionResult(session, call.name, result, state.resultRole)}
+          disabled={busy || state.functionsProblem !== null}
+          onSend={(result) => void sendFunctionResult(sessions, id, call.name, result, state.resultRole)}
         />
       ) : null}
       {rejection && next && after ? (
@@ -84,7 +75,8 @@ export function LiveFunctionCall({
             variant="secondary"
             onClick={() => {
               workbench.setResultRole('user');
-              void resendAsUser(session, next.id, after.id, call.name, next.content);
+              const ids = { functionMessage: next.id, failed: after.id };
+              void resendAsUser(sessions, id, ids, call.name, next.content);
             }}
           >
             Send the result again as a user message

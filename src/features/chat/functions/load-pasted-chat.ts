@@ -1,10 +1,10 @@
 import type { PastedRequest } from '../../../lib/export-code';
 import { toChatDraft } from '../../../lib/export-code';
-import { CHAT_PARAMETER_NAMES, type ConversationMessage } from '../../../lib/chat';
+import { pickChatParameters, type ConversationMessage } from '../../../lib/chat';
 import { formatDefinitions } from '../../../lib/function-schema';
-import { useSettingsStore } from '../../../stores';
-import type { ChatSession } from '../session';
-import type { FunctionsWorkbench } from './functions-workbench';
+import type { ChatStores } from '../chat-stores';
+import { isBusy, rememberForNewConversations } from '../session';
+import { checkDefinitions } from './workbench-state';
 
 /**
  * Loads a pasted chat request into the open conversation: model, parameters (unset ones removed),
@@ -12,10 +12,12 @@ import type { FunctionsWorkbench } from './functions-workbench';
  */
 export function loadPastedChat(
   pasted: PastedRequest,
-  session: ChatSession,
-  workbench: FunctionsWorkbench,
+  { sessions, workbenches }: Pick<ChatStores, 'sessions' | 'workbenches'>,
+  id: string,
 ): string | null {
-  if (session.busy) return 'A reply is being generated; stop it before loading a request.';
+  const session = sessions.getState().sessions[id];
+  if (!session) return 'No conversation is open to load the request into.';
+  if (isBusy(session)) return 'A reply is being generated; stop it before loading a request.';
   if (pasted.url && !/\/chat\/completions\/?$/.test(new URL(pasted.url).pathname))
     return `This is a request to ${new URL(pasted.url).pathname}; only chat requests load into the chat page.`;
   const draft = toChatDraft(pasted);
@@ -36,13 +38,16 @@ export function loadPastedChat(
       ...(m.function_call ? { function_call: m.function_call } : {}),
     });
   }
-  const { setParameter } = useSettingsStore.getState();
-  setParameter('chat', 'model', draft.model);
-  setParameter('chat', 'stream', draft.stream);
-  const parameters = draft.parameters as Record<string, unknown>;
-  for (const name of CHAT_PARAMETER_NAMES) setParameter('chat', name, parameters[name] as never);
-  session.replaceMessages(messages);
-  session.setOptions({ systemPrompt: draft.systemPrompt });
-  workbench.setText(draft.functions.length > 0 ? formatDefinitions(draft.functions) : '');
+  const { actions } = sessions.getState();
+  actions.replaceMessages(id, messages);
+  actions.setOptions(id, {
+    model: draft.model,
+    stream: draft.stream,
+    systemPrompt: draft.systemPrompt,
+    parameters: pickChatParameters(draft.parameters as Record<string, unknown>),
+  });
+  const text = draft.functions.length > 0 ? formatDefinitions(draft.functions) : '';
+  workbenches.getState().actions.setDefinitions(id, checkDefinitions(text));
+  rememberForNewConversations(sessions.getState().sessions[id]!.options);
   return null;
 }

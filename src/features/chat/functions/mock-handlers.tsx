@@ -1,8 +1,8 @@
 import { INPUT_CLASS } from '../../../components/ui/field';
 import { parseJson } from '../../../lib/function-schema';
 import { AutoRunTimeline } from './auto-run-timeline';
-import { useWorkbench } from './functions-context';
-import type { ResultRole } from './functions-workbench';
+import { useWorkbench } from './use-workbench';
+import type { ResultRole } from './workbench-state';
 
 /** Canned results per function, the auto-run switch and step limit, and how results are sent. */
 export function MockHandlers() {

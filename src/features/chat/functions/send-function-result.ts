@@ -1,5 +1,5 @@
-import type { ChatSession } from '../session';
-import type { ResultRole } from './functions-workbench';
+import type { ChatSessionsStore } from '../session';
+import type { ResultRole } from './workbench-state';
 
 /**
  * Appends a function's result and asks for the next reply. With `function` the result travels as
@@ -7,15 +7,18 @@ import type { ResultRole } from './functions-workbench';
  * `user` as a user message that says which function returned it, for servers that refuse that role.
  */
 export async function sendFunctionResult(
-  session: ChatSession,
+  sessions: ChatSessionsStore,
+  id: string,
   name: string,
   result: string,
   role: ResultRole,
 ): Promise<void> {
-  const index = session.getSnapshot().messages.length;
-  if (role === 'function') session.insertMessage(index, { role: 'function', name, content: result });
-  else session.insertMessage(index, { role: 'user', content: `Result of the function ${name}:\n${result}` });
-  await session.regenerate();
+  const { sessions: open, actions } = sessions.getState();
+  const index = open[id]?.messages.length ?? 0;
+  if (role === 'function') actions.insertMessage(id, index, { role: 'function', name, content: result });
+  else
+    actions.insertMessage(id, index, { role: 'user', content: `Result of the function ${name}:\n${result}` });
+  await actions.regenerate(id);
 }
 
 /**

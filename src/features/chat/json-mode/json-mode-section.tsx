@@ -1,20 +1,21 @@
 import { Button } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
-import { useSettingsStore } from '../../../stores';
-import { useChatSessionValue, type ChatSession } from '../session';
-import { useReplySchema } from '../../../stores';
+import { useChatStores } from '../use-chat-stores';
+import { setConversationParameter, useChatSession, useChatSessionActions } from '../session';
 import { mentionsJson, withJsonInstruction } from './mentions-json';
+import { useReplySchema } from './use-reply-schema';
 
 /**
  * The JSON mode switch (`response_format: {type: "json_object"}`), the warning when no message asks
  * for JSON with a one-click fix, and an optional schema to check replies against.
  */
-export function JsonModeSection({ session }: { session: ChatSession }) {
+export function JsonModeSection({ conversationId: id }: { conversationId: string }) {
   // Only what this section shows, so a streaming reply does not re-render it every frame.
-  const systemPrompt = useChatSessionValue(session, (s) => s.options.systemPrompt);
-  const mentioned = useChatSessionValue(session, (s) => mentionsJson(s.options.systemPrompt, s.messages));
-  const format = useSettingsStore((s) => s.parameters.chat.response_format);
-  const setParameter = useSettingsStore((s) => s.setParameter);
+  const systemPrompt = useChatSession(id, (s) => s.options.systemPrompt);
+  const mentioned = useChatSession(id, (s) => mentionsJson(s.options.systemPrompt, s.messages));
+  const format = useChatSession(id, (s) => s.options.parameters.response_format);
+  const { sessions } = useChatStores();
+  const { setOptions } = useChatSessionActions();
   const schema = useReplySchema((state) => state.text);
   const setSchema = useReplySchema((state) => state.setText);
   const on = format?.type === 'json_object';
@@ -25,7 +26,12 @@ export function JsonModeSection({ session }: { session: ChatSession }) {
           type="checkbox"
           checked={on}
           onChange={(e) =>
-            setParameter('chat', 'response_format', e.target.checked ? { type: 'json_object' } : undefined)
+            setConversationParameter(
+              sessions,
+              id,
+              'response_format',
+              e.target.checked ? { type: 'json_object' } : undefined,
+            )
           }
         />
         JSON mode (<code>response_format: {'{"type": "json_object"}'}</code>)
@@ -41,7 +47,7 @@ export function JsonModeSection({ session }: { session: ChatSession }) {
           <Button
             size="sm"
             variant="secondary"
-            onClick={() => session.setOptions({ systemPrompt: withJsonInstruction(systemPrompt) })}
+            onClick={() => setOptions(id, { systemPrompt: withJsonInstruction(systemPrompt) })}
           >
             Add a JSON instruction to the system prompt
           </Button>

@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { JsonView } from '../../../components/json-view';
 import { parseJson } from '../../../lib/function-schema';
 import { BrokenJson } from '../functions/arguments-check-view';
-import { useReplySchema } from '../../../stores';
 import { checkAgainstSchema } from './check-against-schema';
+import { useReplySchema } from './use-reply-schema';
 
 export interface JsonReplyProps {
   text: string;

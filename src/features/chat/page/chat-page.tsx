@@ -1,65 +1,33 @@
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_MODEL } from '../../../components/params';
 import { Button } from '../../../components/ui/button';
 import { PageFrame } from '../../../components/ui/page-frame';
-import { effectiveChatParameters, useApi, useSettingsStore } from '../../../stores';
-import { pickChatParameters } from '../../../lib/chat';
-import { ChatToolsSlot } from '../components/side-panel-sections';
-import { FunctionsProvider, useWorkbenches } from '../functions';
-import { ChatParametersPanel } from '../params/chat-parameters-panel';
+import { useApi, useSettingsStore } from '../../../stores';
+import { ShortcutsDialog } from '../components/shortcuts-dialog';
+import { useAutoRunner } from '../functions';
+import { OpenConversationProvider, useChatSessionActions, useIsSessionOpen } from '../session';
 import { ChatWorkspace } from './chat-workspace';
 import { ConversationSidebar } from './conversation-sidebar';
-import { ShortcutsDialog } from '../components/shortcuts-dialog';
-import { useChatSessionValue, type ChatSession, type ChatSessionSnapshot } from '../session';
-import { useConversationSession } from './use-conversation-session';
-import { useConversations } from './use-conversations';
+import { SidePanel } from './side-panel';
 import { useChatShortcuts } from './use-chat-shortcuts';
+import { useConversations } from './use-conversations';
+import { useSessionLifecycle } from './use-session-lifecycle';
 
-/** The `param` named by the error of the conversation's last reply, to outline on its control. */
-function highlightedParam(snapshot: ChatSessionSnapshot): string | null {
-  const last = snapshot.messages.at(-1);
-  return snapshot.error?.param ?? (last?.status === 'error' ? (last.error?.param ?? null) : null);
-}
-
-/**
- * The parameters and tools beside the transcript. It reads only the param to outline, so a streaming
- * reply (a new snapshot every frame) does not re-render it; its sections subscribe to what they show.
- */
-function SidePanel({ session, conversationId }: { session: ChatSession; conversationId: string }) {
-  const highlight = useChatSessionValue(session, highlightedParam);
-  return (
-    <aside aria-label="Parameters" className="flex min-h-0 flex-col gap-3 overflow-y-auto pr-1">
-      <ChatParametersPanel highlight={highlight} />
-      <ChatToolsSlot context={{ session, conversationId }} />
-    </aside>
-  );
+/** Function calls answered from mock results while the conversation is shown. */
+function AutoRunner({ conversationId }: { conversationId: string }) {
+  useAutoRunner(conversationId);
+  return null;
 }
 
 /** The chat page: conversations, the streaming transcript, the composer and every parameter. */
 export function ChatPage() {
   const api = useApi();
-  const workbenches = useWorkbenches();
-  const stored = useSettingsStore((s) => s.parameters.chat);
-  const defaults = useSettingsStore((s) => s.defaults);
   const sendKey = useSettingsStore((s) => s.sendKey);
-  const model = stored.model ?? DEFAULT_MODEL.chat;
-  const conversations = useConversations(model);
-  const parameters = useMemo(
-    () => pickChatParameters(effectiveChatParameters(stored, defaults)),
-    [stored, defaults],
-  );
-  const session = useConversationSession(
-    conversations.active,
-    api.client,
-    api.problem,
-    conversations.autosaver,
-    {
-      model,
-      parameters,
-      stream: stored.stream ?? true,
-    },
-  );
+  const conversations = useConversations();
+  const activeId = conversations.active?.id ?? null;
+  const isOpen = useIsSessionOpen(activeId);
+  const { stop } = useChatSessionActions();
+  useSessionLifecycle(activeId, api.client, api.problem);
   const [help, setHelp] = useState(false);
   const composer = useRef<HTMLTextAreaElement>(null);
   // A URL flag for the render benchmark's baseline; deliberately not offered anywhere in the UI.
@@ -67,7 +35,9 @@ export function ChatPage() {
   const plain = search.get('render') === 'plain';
 
   useChatShortcuts({
-    stop: () => session?.stop(),
+    stop: () => {
+      if (activeId !== null) stop(activeId);
+    },
     help: () => setHelp(true),
     newConversation: () => void conversations.create(),
     focusComposer: () => composer.current?.focus(),
@@ -101,23 +71,18 @@ export function ChatPage() {
       ) : null}
       <div className="grid min-h-0 flex-1 gap-3 lg:grid-cols-[14rem_minmax(0,1fr)_17rem]">
         <ConversationSidebar api={conversations} />
-        {session && conversations.active ? (
-          <FunctionsProvider
-            session={session}
-            conversationId={conversations.active.id}
-            workbenches={workbenches}
-          >
+        {activeId !== null && isOpen ? (
+          <OpenConversationProvider id={activeId}>
+            <AutoRunner conversationId={activeId} />
             <ChatWorkspace
-              key={conversations.active.id}
-              session={session}
-              conversationId={conversations.active.id}
+              key={activeId}
+              conversationId={activeId}
               sendKey={sendKey}
               plain={plain}
-              jsonMode={stored.response_format?.type === 'json_object'}
               composerRef={composer}
             />
-            <SidePanel session={session} conversationId={conversations.active.id} />
-          </FunctionsProvider>
+            <SidePanel conversationId={activeId} />
+          </OpenConversationProvider>
         ) : (
           <p className="text-sm text-zinc-500" role="status">
             Opening conversations…

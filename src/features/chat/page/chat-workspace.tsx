@@ -5,56 +5,52 @@ import type { MessageActions } from '../components/message-actions';
 import { SystemPromptEditor } from '../components/system-prompt-editor';
 import { Transcript } from '../components/transcript';
 import { useFunctionsProblem } from '../functions';
-import { useChatSession, type ChatSession } from '../session';
+import { isBusy, useChatSession, useChatSessionActions } from '../session';
 
 export interface ChatWorkspaceProps {
-  session: ChatSession;
   conversationId: string;
   sendKey: SendKey;
   plain: boolean;
-  jsonMode: boolean;
   composerRef: RefObject<HTMLTextAreaElement | null>;
 }
 
 /** The open conversation: system prompt, transcript with per-message editing, and the composer. */
-export function ChatWorkspace({
-  session,
-  conversationId,
-  sendKey,
-  plain,
-  jsonMode,
-  composerRef,
-}: ChatWorkspaceProps) {
-  const snapshot = useChatSession(session);
+export function ChatWorkspace({ conversationId: id, sendKey, plain, composerRef }: ChatWorkspaceProps) {
+  const messages = useChatSession(id, (s) => s.messages);
+  const status = useChatSession(id, (s) => s.status);
+  const busy = useChatSession(id, isBusy);
+  const systemPrompt = useChatSession(id, (s) => s.options.systemPrompt);
+  const jsonMode = useChatSession(id, (s) => s.options.parameters.response_format?.type === 'json_object');
+  const session = useChatSessionActions();
   const [editingId, setEditingId] = useState<string | null>(null);
-  const busy = snapshot.status === 'submitted' || snapshot.status === 'streaming';
   const functionsProblem = useFunctionsProblem();
 
   const actions = useMemo<MessageActions>(
     () => ({
       startEdit: setEditingId,
       cancelEdit: () => setEditingId(null),
-      save: (id, edit) => {
-        session.editMessage(id, edit);
+      save: (messageId, edit) => {
+        session.editMessage(id, messageId, edit);
         setEditingId(null);
       },
-      remove: (id) => session.deleteMessage(id),
-      move: (id, to) => session.moveMessage(id, to),
-      insertAfter: (index) => setEditingId(session.insertMessage(index + 1, { role: 'user', content: '' })),
-      continueFrom: (id) => void session.continueFrom(id),
-      regenerate: () => void session.regenerate(),
+      remove: (messageId) => session.deleteMessage(id, messageId),
+      move: (messageId, to) => session.moveMessage(id, messageId, to),
+      insertAfter: (index) =>
+        setEditingId(session.insertMessage(id, index + 1, { role: 'user', content: '' })),
+      continueFrom: (messageId) => void session.continueFrom(id, messageId),
+      regenerate: () => void session.regenerate(id),
     }),
-    [session],
+    [session, id],
   );
 
   return (
     <div className="flex min-h-[28rem] min-w-0 flex-col gap-2">
       <SystemPromptEditor
-        value={snapshot.options.systemPrompt}
-        onChange={(systemPrompt) => session.setOptions({ systemPrompt })}
+        value={systemPrompt}
+        onChange={(next) => session.setOptions(id, { systemPrompt: next })}
       />
       <Transcript
-        messages={snapshot.messages}
+        messages={messages}
         busy={busy}
         editingId={editingId}
         plain={plain}
@@ -62,21 +58,21 @@ export function ChatWorkspace({
         actions={actions}
       />
       <div aria-live="polite" className="sr-only">
-        {snapshot.status === 'submitted'
+        {status === 'submitted'
           ? 'Request sent.'
-          : snapshot.status === 'error'
+          : status === 'error'
             ? 'The reply failed; the error is in the transcript.'
             : ''}
       </div>
       <Composer
         ref={composerRef}
-        conversationId={conversationId}
+        conversationId={id}
         busy={busy}
         blockedReason={functionsProblem}
         sendKey={sendKey}
-        onSend={(text) => void session.send(text)}
-        onAdd={(role, content) => session.insertMessage(snapshot.messages.length, { role, content })}
-        onStop={() => session.stop()}
+        onSend={(text) => void session.send(id, text)}
+        onAdd={(role, content) => session.insertMessage(id, messages.length, { role, content })}
+        onStop={() => session.stop(id)}
       />
     </div>
   );

@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Conversation, ConversationSummary, ImportIssue } from '../../../lib/chat';
+import { useChatStores } from '../use-chat-stores';
+import { newWorkbench } from '../functions';
+import { newConversationOptions, rememberForNewConversations } from '../session';
 import {
+  autosaveSessions,
   createAutosaver,
   createConversationStore,
-  requestPersistentStorage,
   toStorageError,
   type Autosaver,
   type ConversationStore,
@@ -21,7 +24,7 @@ export interface ConversationsState {
   autosaver: Autosaver;
   summaries: ConversationSummary[];
   query: string;
-  /** The open conversation as loaded (the session holds its live state). */
+  /** The shown conversation as loaded; its live state is in the sessions store, opened with it. */
   active: Conversation | null;
   /** The last storage failure (quota included), shown until dismissed. */
   storageError: StorageError | null;
@@ -30,13 +33,15 @@ export interface ConversationsState {
 }
 
 /**
- * The conversations of the sidebar and the open one, in IndexedDB. Opens the most recent on mount
+ * The conversations of the sidebar and the shown one, in IndexedDB. Opens the most recent on mount
  * (creating one when there is none); every action reports storage failures as `storageError`.
+ * Showing a conversation opens it in the sessions store first, so the page never renders it empty;
+ * every change of an open conversation is saved.
  */
-export function useConversations(model: string) {
+export function useConversations() {
+  const stores = useChatStores();
+  const { sessions, workbenches, saves } = stores;
   const [store] = useState(() => createConversationStore());
-  // The autosaver outlives renders; it announces saves here so the list (titles, order) follows.
-  const [saves] = useState(() => new EventTarget());
   const [storageError, setStorageError] = useState<StorageError | null>(null);
   // A deleted conversation's session may still save (a reply finishing): that must not revive it.
   const [deleted] = useState(() => new Set<string>());
@@ -45,7 +50,8 @@ export function useConversations(model: string) {
       save: async (conversation) => {
         if (deleted.has(conversation.id)) return;
         await store.save(conversation);
-        saves.dispatchEvent(new Event('saved'));
+        // Announced so the list (titles, order) follows.
+        saves.getState().noteSaved(conversation.id);
       },
       onError: setStorageError,
     }),
@@ -82,30 +88,40 @@ export function useConversations(model: string) {
     if (list) setSummaries(list);
   };
 
-  useEffect(() => {
-    const onSaved = () => void refresh();
-    saves.addEventListener('saved', onSaved);
-    return () => saves.removeEventListener('saved', onSaved);
-  }, [saves, refresh]);
+  useEffect(() => saves.subscribe(() => void refresh()), [saves, refresh]);
+  useEffect(() => autosaveSessions(sessions, autosaver), [sessions, autosaver]);
+
+  // The conversation's own model and parameters go live with it (and become what a new one starts from).
+  const show = useCallback(
+    (conversation: Conversation) => {
+      const { stream } = newConversationOptions();
+      sessions.getState().actions.open(conversation, { stream });
+      workbenches.getState().actions.open(conversation.id, newWorkbench(conversation.functions ?? []));
+      rememberForNewConversations(sessions.getState().sessions[conversation.id]!.options);
+      setActive(conversation);
+    },
+    [sessions, workbenches],
+  );
 
   const open = useCallback(
     async (id: string) => {
       await autosaver.flush().catch(() => undefined);
       const conversation = await attempt('open the conversation', () => store.load(id));
-      if (conversation) setActive(conversation);
+      if (conversation) show(conversation);
     },
-    [attempt, autosaver, store],
+    [attempt, autosaver, show, store],
   );
 
   const create = useCallback(async () => {
-    const conversation = await attempt('create a conversation', () => store.create({ model }));
+    const { model, parameters } = newConversationOptions();
+    const conversation = await attempt('create a conversation', () => store.create({ model, parameters }));
     if (!conversation) return;
-    setActive(conversation);
+    show(conversation);
     await refresh();
-  }, [attempt, model, refresh, store]);
+  }, [attempt, refresh, show, store]);
 
   useEffect(() => {
-    void requestPersistentStorage();
+    void stores.requestPersistentStorage();
     let cancelled = false;
     void (async () => {
       const list = await attempt('list conversations', () => store.list());
@@ -133,6 +149,8 @@ export function useConversations(model: string) {
   const rename = async (id: string, title: string) => {
     await autosaver.flush().catch(() => undefined);
     await attempt('rename the conversation', () => store.rename(id, title));
+    // Later saves of an open conversation carry the new title.
+    sessions.getState().actions.setTitle(id, title);
     if (active?.id === id) setActive({ ...active, title });
     await refresh();
   };
@@ -145,6 +163,7 @@ export function useConversations(model: string) {
       deleted.delete(id);
       return;
     }
+    workbenches.getState().actions.forget(id);
     setDeletion({
       title,
       undo: async () => {
@@ -174,7 +193,7 @@ export function useConversations(model: string) {
       return;
     }
     setImportIssues(null);
-    setActive(result.conversation);
+    show(result.conversation);
     await refresh();
   };
 

@@ -7,7 +7,9 @@ import {
 import { Button } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
 import { MAX_STOP_SEQUENCES, PARAMETER_RANGES } from '../../../protocol/parameters';
-import { useSettingsStore, type ChatDefaults } from '../../../stores';
+import { useSettingsStore, type ChatDefaults, type ChatParameters } from '../../../stores';
+import { useChatStores } from '../use-chat-stores';
+import { resetConversationParameters, setConversationParameter, useChatSession } from '../session';
 import { Highlighted } from './highlighted';
 import { LogitBiasEditor } from './logit-bias-editor';
 
@@ -44,39 +46,44 @@ function numberFields(defaults: ChatDefaults): NumberField<NumberName>[] {
 }
 
 /**
- * Every chat request parameter, stored per page in the settings store; an untouched parameter is
- * absent and not sent. `highlight` is the `param` of the last error, outlined on its control.
+ * Every request parameter of conversation `conversationId`, which owns them (saved with it, back
+ * when it is opened); an untouched parameter is absent and not sent. `highlight` is the `param` of
+ * the last error, outlined on its control.
  */
-export function ChatParametersPanel({ highlight }: { highlight: string | null }) {
-  const p = useSettingsStore((s) => s.parameters.chat);
+export function ChatParametersPanel({
+  conversationId,
+  highlight,
+}: {
+  conversationId: string;
+  highlight: string | null;
+}) {
+  // The options object keeps its identity while a reply streams: no re-render per frame.
+  const { model, stream, parameters: p } = useChatSession(conversationId, (s) => s.options);
   const defaults = useSettingsStore((s) => s.defaults);
-  const set = useSettingsStore((s) => s.setParameter);
-  const reset = useSettingsStore((s) => s.resetParameters);
+  const { sessions } = useChatStores();
+  const set = <K extends keyof ChatParameters>(name: K, value: ChatParameters[K] | undefined) =>
+    setConversationParameter(sessions, conversationId, name, value);
 
   return (
     <div className="flex flex-col gap-3">
       <Highlighted name="model" highlight={highlight}>
-        <ModelPicker purpose="chat" value={p.model} onChange={(v) => set('chat', 'model', v)} />
+        <ModelPicker purpose="chat" value={model} onChange={(v) => set('model', v)} />
       </Highlighted>
       <label className="flex items-center gap-2 text-xs">
         <input
           type="checkbox"
-          checked={p.stream ?? true}
-          onChange={(e) => set('chat', 'stream', e.target.checked ? undefined : false)}
+          checked={stream}
+          onChange={(e) => set('stream', e.target.checked ? undefined : false)}
         />
         <span className="font-mono">stream</span> (show the reply as it is written)
       </label>
       {numberFields(defaults).map((field) => (
         <Highlighted key={field.name} name={field.name} highlight={highlight}>
-          <NumberParameter {...field} value={p[field.name]} onChange={(v) => set('chat', field.name, v)} />
+          <NumberParameter {...field} value={p[field.name]} onChange={(v) => set(field.name, v)} />
         </Highlighted>
       ))}
       <Highlighted name="stop" highlight={highlight}>
-        <StopSequencesEditor
-          value={p.stop}
-          onChange={(v) => set('chat', 'stop', v)}
-          max={MAX_STOP_SEQUENCES}
-        />
+        <StopSequencesEditor value={p.stop} onChange={(v) => set('stop', v)} max={MAX_STOP_SEQUENCES} />
       </Highlighted>
       <Highlighted name="logprobs" highlight={highlight}>
         <label className="flex flex-col gap-1 text-xs font-medium">
@@ -86,8 +93,8 @@ export function ChatParametersPanel({ highlight }: { highlight: string | null })
             value={p.logprobs === undefined ? '' : String(p.logprobs)}
             onChange={(e) => {
               const v = e.target.value;
-              set('chat', 'logprobs', v === '' ? undefined : v === 'true');
-              if (v !== 'true') set('chat', 'top_logprobs', undefined);
+              set('logprobs', v === '' ? undefined : v === 'true');
+              if (v !== 'true') set('top_logprobs', undefined);
             }}
           >
             <option value="">server default (false)</option>
@@ -101,7 +108,7 @@ export function ChatParametersPanel({ highlight }: { highlight: string | null })
           <NumberParameter
             name="top_logprobs"
             value={p.top_logprobs ?? undefined}
-            onChange={(v) => set('chat', 'top_logprobs', v)}
+            onChange={(v) => set('top_logprobs', v)}
             {...PARAMETER_RANGES.top_logprobs}
             integer
             serverDefault="0"
@@ -113,9 +120,9 @@ export function ChatParametersPanel({ highlight }: { highlight: string | null })
         )}
       </Highlighted>
       <Highlighted name="logit_bias" highlight={highlight}>
-        <LogitBiasEditor value={p.logit_bias ?? undefined} onChange={(v) => set('chat', 'logit_bias', v)} />
+        <LogitBiasEditor value={p.logit_bias ?? undefined} onChange={(v) => set('logit_bias', v)} />
       </Highlighted>
-      <Button size="sm" variant="ghost" onClick={() => reset('chat')}>
+      <Button size="sm" variant="ghost" onClick={() => resetConversationParameters(sessions, conversationId)}>
         Reset all to server defaults
       </Button>
     </div>

@@ -1,11 +1,24 @@
-export { ChatSession } from './chat-session';
+export {
+  createChatSessionsStore,
+  isBusy,
+  type ChatSessionsState,
+  type ChatSessionsStore,
+} from './chat-sessions-store';
 export { createFrameScheduler, type FrameScheduler, type FrameSchedulerOptions } from './frame-scheduler';
+export { OpenConversationProvider, useOpenConversationId, useOpenSession } from './open-conversation';
 export type {
   ChatChunkStream,
+  ChatSessionActions,
   ChatRequestOptions,
-  ChatSessionOptions,
   ChatSessionSnapshot,
+  ChatSessionsOptions,
   ChatStatus,
   ChatTransport,
 } from './session-types';
-export { useChatSession, useChatSessionValue } from './use-chat-session';
+export { useChatSession, useChatSessionActions, useIsSessionOpen } from './use-chat-session';
+export {
+  newConversationOptions,
+  rememberForNewConversations,
+  resetConversationParameters,
+  setConversationParameter,
+} from './conversation-parameters';

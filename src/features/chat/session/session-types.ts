@@ -4,7 +4,14 @@ import type {
   ChatCompletionRequest,
   FunctionDefinition,
 } from '../../../lib/api';
-import type { ChatParameters, ConversationMessage, MessageError } from '../../../lib/chat';
+import type {
+  ChatParameters,
+  Conversation,
+  ConversationMessage,
+  MessageEdit,
+  MessageError,
+} from '../../../lib/chat';
+import type { ChatDefaults } from '../../../stores';
 
 /** submitted: request sent, nothing back yet; streaming: reply arriving; ready: idle; error: last request failed. */
 export type ChatStatus = 'submitted' | 'streaming' | 'ready' | 'error';
@@ -12,40 +19,31 @@ export type ChatStatus = 'submitted' | 'streaming' | 'ready' | 'error';
 /** A streamed reply as the client returns it; breaking out of the loop or `abort()` cancels it. */
 export type ChatChunkStream = AsyncIterable<ChatCompletionChunk> & { abort(): void };
 
-/** What the session needs from the API client (`ApiClient` from src/lib/api satisfies it). */
+/** What the sessions need from the API client (`ApiClient` from src/lib/api satisfies it). */
 export interface ChatTransport {
   streamChat(body: ChatCompletionRequest, opts: { signal: AbortSignal }): ChatChunkStream;
   createChat(body: ChatCompletionRequest, opts: { signal: AbortSignal }): Promise<ChatCompletion>;
 }
 
-/** What a request is made of, apart from the messages. */
+/** What a request is made of, apart from the messages. The conversation owns all of it but `stream`. */
 export interface ChatRequestOptions {
   model: string;
   systemPrompt: string;
   /**
-   * Only present keys are sent; see `buildChatRequest`. A settings object with `model` or `stream`
-   * in it may be passed: the session keeps only the request parameters.
+   * The conversation's own parameters: only present keys are sent (see `buildChatRequest`), with the
+   * Settings defaults filling `temperature` and `max_tokens` when unset, at send time.
    */
   parameters: ChatParameters;
   stream: boolean;
   functions?: FunctionDefinition[];
 }
 
-export interface ChatSessionOptions extends Partial<ChatRequestOptions> {
-  client: ChatTransport;
-  model: string;
-  /** The conversation to continue; copied, never mutated. */
-  messages?: ConversationMessage[];
-  /** For tests: the frame scheduler's `requestFrame` (see `createFrameScheduler`). */
-  requestFrame?: (run: () => void) => () => void;
-  /** For tests: the clock (ms since the epoch). */
-  now?: () => number;
-  /** For tests: message ids. */
-  createId?: () => string;
-}
-
-/** An immutable view; a new object whenever anything changes (so `useSyncExternalStore` sees it). */
+/** One open conversation's live state; a new object whenever anything in it changes. */
 export interface ChatSessionSnapshot {
+  /** The conversation's id, title and creation time, for saving it. */
+  id: string;
+  title: string;
+  createdAt: number;
   messages: readonly ConversationMessage[];
   status: ChatStatus;
   /** The error of the last request while `status` is `error`, else null. */
@@ -53,4 +51,50 @@ export interface ChatSessionSnapshot {
   /** The body of the last request sent, exactly as sent (for the wire pane and tests). */
   lastRequest: ChatCompletionRequest | null;
   options: Readonly<ChatRequestOptions>;
+}
+
+/** What the sessions store is made with; everything but the transport is for tests. */
+export interface ChatSessionsOptions {
+  /** The client requests go through; `setTransport` swaps it (a new base URL or key). */
+  transport?: ChatTransport;
+  /** Read at every send: the Settings defaults of `temperature` and `max_tokens`. */
+  requestDefaults?: () => ChatDefaults;
+  /** The frame scheduler's `requestFrame` (see `createFrameScheduler`). */
+  requestFrame?: (run: () => void) => () => void;
+  /** The clock (ms since the epoch). */
+  now?: () => number;
+  /** Message ids. */
+  createId?: () => string;
+}
+
+/** What can be done to the open conversations; each names the conversation it acts on. */
+export interface ChatSessionActions {
+  /** Makes a loaded conversation live; one still open (its reply finishing) is kept as it is. */
+  open(conversation: Conversation, init?: { stream?: boolean }): void;
+  /** Stops its request, and lets the conversation go once that request has ended. */
+  close(id: string): void;
+  /** Swaps the client (a new base URL or key); takes effect from the next request. */
+  setTransport(transport: ChatTransport): void;
+  /** Changes what the next request is made of (model, system prompt, parameters, stream, functions). */
+  setOptions(id: string, patch: Partial<ChatRequestOptions>): void;
+  setTitle(id: string, title: string): void;
+  /** Replaces the whole transcript (a pasted request). Refused while a request runs. */
+  replaceMessages(id: string, messages: readonly ConversationMessage[]): void;
+  editMessage(id: string, messageId: string, edit: MessageEdit): void;
+  deleteMessage(id: string, messageId: string): void;
+  /** Inserts a hand-written message (e.g. a few-shot assistant turn); returns its id. */
+  insertMessage(
+    id: string,
+    index: number,
+    message: Pick<ConversationMessage, 'role' | 'content'> & MessageEdit,
+  ): string;
+  moveMessage(id: string, messageId: string, toIndex: number): void;
+  /** Appends a user message and requests a reply; resolves when the reply ends (API errors included). */
+  send(id: string, text: string): Promise<void>;
+  /** Drops the last reply (if the conversation ends with one) and asks again. */
+  regenerate(id: string): Promise<void>;
+  /** Truncates the conversation after `messageId` and requests a reply from there. */
+  continueFrom(id: string, messageId: string): Promise<void>;
+  /** Aborts the request in flight (the HTTP request, not just the display). No-op when idle. */
+  stop(id: string): void;
 }

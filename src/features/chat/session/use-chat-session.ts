@@ -1,21 +1,34 @@
-import { useSyncExternalStore } from 'react';
-import type { ChatSession } from './chat-session';
-import type { ChatSessionSnapshot } from './session-types';
+import { useStore } from 'zustand';
+import { useChatStores } from '../use-chat-stores';
+import type { ChatSessionActions, ChatSessionSnapshot } from './session-types';
 
-/** Subscribes a component to a `ChatSession`; re-renders at most once per frame while a reply streams. */
-export function useChatSession(session: ChatSession): ChatSessionSnapshot {
-  return useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
-}
+/** What a selector sees for a conversation that is not open (yet, or any more): empty and idle. */
+const NOT_OPEN: ChatSessionSnapshot = {
+  id: '',
+  title: '',
+  createdAt: 0,
+  messages: [],
+  status: 'ready',
+  error: null,
+  lastRequest: null,
+  options: { model: '', systemPrompt: '', parameters: {}, stream: true },
+};
 
 /**
- * One value derived from a session, for a component that shows only that: it re-renders when the
- * value changes (compared with Object.is), not on every streaming frame. Select primitives, or
- * values the snapshot keeps by reference.
+ * One value of an open conversation's live state. The component re-renders when that value changes
+ * (Object.is), not on every streaming frame unless it selects what a frame changes (the messages).
+ * Select primitives or values the state keeps by reference; `useShallow` for a built object.
  */
-export function useChatSessionValue<T>(
-  session: ChatSession,
-  select: (snapshot: ChatSessionSnapshot) => T,
-): T {
-  const read = () => select(session.getSnapshot());
-  return useSyncExternalStore(session.subscribe, read, read);
+export function useChatSession<T>(id: string, select: (session: ChatSessionSnapshot) => T): T {
+  return useStore(useChatStores().sessions, (state) => select(state.sessions[id] ?? NOT_OPEN));
+}
+
+/** Whether a conversation is open in the sessions store. */
+export function useIsSessionOpen(id: string | null): boolean {
+  return useStore(useChatStores().sessions, (state) => id !== null && id in state.sessions);
+}
+
+/** The sessions' actions (stable: they never change). */
+export function useChatSessionActions(): ChatSessionActions {
+  return useStore(useChatStores().sessions, (state) => state.actions);
 }

@@ -1,5 +1,5 @@
 import type { Conversation } from '../../../lib/chat';
-import type { ChatSession } from '../session';
+import { isBusy, type ChatSessionSnapshot, type ChatSessionsStore } from '../session';
 import type { Autosaver } from './conversation-autosaver';
 
 /** A title from the first user message, for conversations still called "New conversation". */
@@ -12,28 +12,44 @@ export function titleFromMessages(conversation: Pick<Conversation, 'title' | 'me
   return line.length > 60 ? `${line.slice(0, 57)}…` : line;
 }
 
+/** A live session as the conversation to store. */
+export function toConversation(session: ChatSessionSnapshot, updatedAt: number): Conversation {
+  const { options } = session;
+  const conversation: Conversation = {
+    id: session.id,
+    title: session.title,
+    createdAt: session.createdAt,
+    updatedAt,
+    model: options.model,
+    systemPrompt: options.systemPrompt,
+    parameters: options.parameters,
+    messages: [...session.messages],
+    ...(options.functions ? { functions: options.functions } : {}),
+  };
+  return { ...conversation, title: titleFromMessages(conversation) };
+}
+
 /**
- * Saves a session's conversation whenever it changes. `base` holds what the session does not know
- * (id, title, createdAt); its messages and request options come from the session. Returns the
- * unsubscribe. Every change (each frame while streaming) is scheduled; the autosaver throttles.
+ * Saves every open conversation whose transcript or request options change (each frame while a
+ * reply streams; the autosaver throttles). Opening one is not a change. Returns the stop, which
+ * waits for running replies to end, so the final state of a reply stopped on the way out is saved.
  */
-export function autosaveSession(
-  session: ChatSession,
-  autosaver: Autosaver,
-  base: () => Pick<Conversation, 'id' | 'title' | 'createdAt'>,
-): () => void {
-  return session.subscribe(() => {
-    const { messages, options } = session.getSnapshot();
-    const meta = base();
-    const conversation: Conversation = {
-      ...meta,
-      updatedAt: Date.now(),
-      model: options.model,
-      systemPrompt: options.systemPrompt,
-      parameters: options.parameters,
-      messages: [...messages],
-      ...(options.functions ? { functions: options.functions } : {}),
-    };
-    autosaver.schedule({ ...conversation, title: titleFromMessages(conversation) });
+export function autosaveSessions(sessions: ChatSessionsStore, autosaver: Autosaver): () => void {
+  const unsubscribe = sessions.subscribe((state, previous) => {
+    for (const [id, session] of Object.entries(state.sessions)) {
+      const before = previous.sessions[id];
+      if (!before || (before.messages === session.messages && before.options === session.options)) continue;
+      autosaver.schedule(toConversation(session, Date.now()));
+    }
   });
+  return () => {
+    const running = () => Object.values(sessions.getState().sessions).some(isBusy);
+    if (!running()) return unsubscribe();
+    // Subscribed after the saver, so it runs after it for the reply's last change.
+    const off = sessions.subscribe(() => {
+      if (running()) return;
+      off();
+      unsubscribe();
+    });
+  };
 }

@@ -1,4 +1,4 @@
-export { autosaveSession, titleFromMessages } from './autosave-session';
+export { autosaveSessions, titleFromMessages, toConversation } from './autosave-session';
 export { createAutosaver, type Autosaver, type AutosaverOptions } from './conversation-autosaver';
 export {
   createConversationStore,
@@ -7,8 +7,9 @@ export {
   type PendingDeletion,
 } from './conversation-store';
 export {
-  requestPersistentStorage,
-  resetPersistentStorageRequest,
+  askPersistentStorage,
+  createPersistentStorageRequest,
   type PersistResult,
 } from './persistent-storage';
+export { createSavesStore, type SavesState, type SavesStore } from './saves-store';
 export { StorageError, toStorageError, type StorageErrorKind } from './storage-error';

@@ -1,26 +1,25 @@
 export type PersistResult = 'granted' | 'denied' | 'unsupported';
 
-let request: Promise<PersistResult> | null = null;
-
 /**
- * Asks the browser, once per page load, to keep this site's storage when space runs low (otherwise
- * conversations may be evicted). Later calls return the first answer. Never throws.
+ * Asks the browser to keep this site's storage when space runs low (otherwise conversations may be
+ * evicted). Never throws.
  */
-export function requestPersistentStorage(): Promise<PersistResult> {
-  request ??= (async () => {
-    const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
-    if (!storage?.persist) return 'unsupported';
-    try {
-      if (await storage.persisted?.()) return 'granted';
-      return (await storage.persist()) ? 'granted' : 'denied';
-    } catch {
-      return 'denied';
-    }
-  })();
-  return request;
+export async function askPersistentStorage(): Promise<PersistResult> {
+  const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
+  if (!storage?.persist) return 'unsupported';
+  try {
+    if (await storage.persisted?.()) return 'granted';
+    return (await storage.persist()) ? 'granted' : 'denied';
+  } catch {
+    return 'denied';
+  }
 }
 
-/** For tests: forget the answer so the next call asks again. */
-export function resetPersistentStorageRequest(): void {
-  request = null;
+/**
+ * `askPersistentStorage` once: later calls return the first answer. One per app (see `ChatStores`),
+ * so the browser is asked once per page load and a test's app asks its own.
+ */
+export function createPersistentStorageRequest(): () => Promise<PersistResult> {
+  let request: Promise<PersistResult> | null = null;
+  return () => (request ??= askPersistentStorage());
 }

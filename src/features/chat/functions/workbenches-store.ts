@@ -1,0 +1,84 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { FunctionDefinition } from '../../../lib/api';
+// Types only: the check itself (Ajv) stays out of the app's first bundle, which creates this store.
+import type { AutoRunStep, CheckedDefinitions, ResultRole, WorkbenchState } from './workbench-state';
+
+/** What can be done to a conversation's function tools; each names the conversation. */
+export interface WorkbenchActions {
+  /** Gives an opening conversation its workbench (`newWorkbench`); one it already has is kept. */
+  open(id: string, workbench: WorkbenchState): void;
+  /** Forgets a conversation's workbench (the conversation was deleted). */
+  forget(id: string): void;
+  /**
+   * Replaces the editor text, checked by the caller (`checkDefinitions`). Valid definitions go to the
+   * conversation at once, invalid ones never.
+   */
+  setDefinitions(id: string, checked: CheckedDefinitions): void;
+  setMock(id: string, name: string, result: string): void;
+  setAutoRun(id: string, autoRun: boolean): void;
+  setMaxSteps(id: string, maxSteps: number): void;
+  setResultRole(id: string, resultRole: ResultRole): void;
+  addStep(id: string, step: AutoRunStep): void;
+  /** A new user turn starts a new run: the step count and timeline start over. */
+  resetRun(id: string): void;
+  noteAutoRun(id: string, note: string | null): void;
+}
+
+export interface WorkbenchesState {
+  /**
+   * By conversation id, for every conversation opened in this app, so switching back keeps mocks
+   * and auto-run settings (which a conversation does not save).
+   */
+  workbenches: Readonly<Record<string, WorkbenchState>>;
+  actions: WorkbenchActions;
+}
+
+export type WorkbenchesStore = StoreApi<WorkbenchesState>;
+
+/**
+ * The function tools of the conversations: definitions text and its check, mock results, auto-run
+ * settings and timeline. `applyFunctions` hands valid definitions to the conversation.
+ */
+export function createWorkbenchesStore(
+  applyFunctions: (id: string, functions: FunctionDefinition[]) => void,
+): WorkbenchesStore {
+  return createStore<WorkbenchesState>()((set, get) => {
+    const patch = (id: string, change: (w: WorkbenchState) => Partial<WorkbenchState>) =>
+      set((state) => {
+        const current = state.workbenches[id];
+        return current
+          ? { workbenches: { ...state.workbenches, [id]: { ...current, ...change(current) } } }
+          : state;
+      });
+    const actions: WorkbenchActions = {
+      open(id, workbench) {
+        if (get().workbenches[id]) return;
+        set((state) => ({ workbenches: { ...state.workbenches, [id]: workbench } }));
+      },
+      forget: (id) =>
+        set((state) => {
+          const { [id]: _gone, ...rest } = state.workbenches;
+          return { workbenches: rest };
+        }),
+      setDefinitions(id, checked) {
+        if (checked.check.definitions) applyFunctions(id, checked.check.definitions);
+        patch(id, () => checked);
+      },
+      setMock: (id, name, result) =>
+        patch(id, (w) => {
+          const mocks = { ...w.mocks };
+          if (result === '') delete mocks[name];
+          else mocks[name] = result;
+          return { mocks };
+        }),
+      setAutoRun: (id, autoRun) => patch(id, () => ({ autoRun, autoRunNote: null })),
+      setMaxSteps: (id, maxSteps) =>
+        patch(id, () => ({ maxSteps: Math.max(1, Math.min(20, Math.floor(maxSteps))) })),
+      setResultRole: (id, resultRole) => patch(id, () => ({ resultRole })),
+      addStep: (id, step) => patch(id, (w) => ({ timeline: [...w.timeline, step] })),
+      resetRun: (id) => patch(id, () => ({ timeline: [], autoRunNote: null })),
+      noteAutoRun: (id, note) => patch(id, () => ({ autoRunNote: note })),
+    };
+    return { workbenches: {}, actions };
+  });
+}

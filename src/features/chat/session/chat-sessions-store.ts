@@ -1,0 +1,216 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { buildChatRequest } from '../../../lib/chat/build-request';
+import { pickChatParameters } from '../../../lib/chat/chat-parameters';
+import type { ConversationMessage } from '../../../lib/chat/conversation-types';
+import * as edits from '../../../lib/chat/message-edits';
+import { effectiveChatParameters } from '../../../stores/effective-parameters';
+import { startReplyRequest, type ReplyRequest } from './reply-request';
+import type {
+  ChatSessionActions,
+  ChatSessionSnapshot,
+  ChatSessionsOptions,
+  ChatTransport,
+} from './session-types';
+
+export interface ChatSessionsState {
+  /** The open conversations by id (the page's, and any whose stopped reply is still ending). */
+  sessions: Readonly<Record<string, ChatSessionSnapshot>>;
+  actions: ChatSessionActions;
+}
+
+export type ChatSessionsStore = StoreApi<ChatSessionsState>;
+
+/** True while a request is in flight. */
+export const isBusy = (s: Pick<ChatSessionSnapshot, 'status'>): boolean =>
+  s.status === 'submitted' || s.status === 'streaming';
+
+const noTransport: ChatTransport = {
+  streamChat: () => {
+    throw new Error('No server to send to: no connection is set up yet.');
+  },
+  createChat: () => Promise.reject(new Error('No server to send to: no connection is set up yet.')),
+};
+
+/**
+ * The live state of the open conversations, one app's worth: messages, a status and the request in
+ * flight each. Deltas reach the state at most once per animation frame; `stop` aborts the request.
+ */
+export function createChatSessionsStore(options: ChatSessionsOptions = {}): ChatSessionsStore {
+  const now = options.now ?? Date.now;
+  const createId = options.createId ?? (() => globalThis.crypto.randomUUID());
+  const requestDefaults = options.requestDefaults ?? (() => ({}));
+  let transport = options.transport ?? noTransport;
+  const requests = new Map<string, ReplyRequest>();
+  const closing = new Set<string>();
+
+  return createStore<ChatSessionsState>()((set, get) => {
+    const session = (id: string): ChatSessionSnapshot => {
+      const found = get().sessions[id];
+      if (!found) throw new Error(`Conversation ${id} is not open.`);
+      return found;
+    };
+    const patch = (id: string, change: (s: ChatSessionSnapshot) => Partial<ChatSessionSnapshot>) =>
+      set((state) => {
+        const current = state.sessions[id];
+        return current
+          ? { sessions: { ...state.sessions, [id]: { ...current, ...change(current) } } }
+          : state;
+      });
+    const remove = (id: string) =>
+      set((state) => {
+        const { [id]: _gone, ...rest } = state.sessions;
+        return { sessions: rest };
+      });
+    const idle = (id: string, action: string): ChatSessionSnapshot => {
+      const current = session(id);
+      if (isBusy(current))
+        throw new Error(`Cannot ${action} while a reply is being generated; stop it first.`);
+      return current;
+    };
+    const editTranscript = (
+      id: string,
+      action: string,
+      change: (messages: readonly ConversationMessage[]) => ConversationMessage[],
+    ) => {
+      const next = change(idle(id, action).messages);
+      patch(id, () => ({ messages: next }));
+    };
+    const patchReply = (replyId: string, fields: Partial<ConversationMessage>) => (s: ChatSessionSnapshot) =>
+      s.messages.map((m) => (m.id === replyId ? { ...m, ...fields } : m));
+
+    const request = async (id: string): Promise<void> => {
+      const { options: o, messages } = session(id);
+      const parameters = pickChatParameters(effectiveChatParameters(o.parameters, requestDefaults()));
+      const body = buildChatRequest({ ...o, parameters, messages });
+      const requestStartedAt = now();
+      const replyId = createId();
+      const reply: ConversationMessage = {
+        id: replyId,
+        role: 'assistant',
+        content: '',
+        status: 'pending',
+        model: o.model,
+        createdAt: requestStartedAt,
+        timings: { requestStartedAt, firstTokenAt: null, endedAt: null },
+      };
+      patch(id, (s) => ({
+        messages: [...s.messages, reply],
+        status: 'submitted',
+        error: null,
+        lastRequest: body,
+      }));
+      const running = startReplyRequest({
+        transport,
+        body,
+        stream: o.stream,
+        now,
+        requestFrame: options.requestFrame,
+        onProgress: ({ firstTokenAt, ...fields }) =>
+          patch(id, (s) => ({
+            status: 'streaming',
+            messages: patchReply(replyId, {
+              ...fields,
+              status: 'streaming',
+              timings: { requestStartedAt, firstTokenAt, endedAt: null },
+            })(s),
+          })),
+      });
+      requests.set(id, running);
+      const { status, error, fields, endedAt } = await running.done;
+      requests.delete(id);
+      const { firstTokenAt, ...rest } = fields;
+      patch(id, (s) => ({
+        status: error ? 'error' : 'ready',
+        error,
+        messages: patchReply(replyId, {
+          ...rest,
+          status,
+          timings: { requestStartedAt, firstTokenAt, endedAt },
+          ...(error ? { error } : {}),
+        })(s),
+      }));
+      // Its final state has been published (and saved by whoever listens): now it can go.
+      if (closing.delete(id)) remove(id);
+    };
+
+    const actions: ChatSessionActions = {
+      open(conversation, init = {}) {
+        closing.delete(conversation.id);
+        if (get().sessions[conversation.id]) return;
+        const snapshot: ChatSessionSnapshot = {
+          id: conversation.id,
+          title: conversation.title,
+          createdAt: conversation.createdAt,
+          messages: [...conversation.messages],
+          status: 'ready',
+          error: null,
+          lastRequest: null,
+          options: {
+            model: conversation.model,
+            systemPrompt: conversation.systemPrompt,
+            parameters: pickChatParameters(conversation.parameters),
+            stream: init.stream ?? true,
+            ...(conversation.functions ? { functions: conversation.functions } : {}),
+          },
+        };
+        set((state) => ({ sessions: { ...state.sessions, [conversation.id]: snapshot } }));
+      },
+      close(id) {
+        const current = get().sessions[id];
+        if (!current) return;
+        if (!isBusy(current)) return remove(id);
+        closing.add(id);
+        actions.stop(id);
+      },
+      setTransport(next) {
+        transport = next;
+      },
+      setOptions(id, change) {
+        patch(id, (s) => {
+          const next = { ...s.options, ...change };
+          if (change.parameters) next.parameters = pickChatParameters(change.parameters);
+          return { options: next };
+        });
+      },
+      setTitle: (id, title) => patch(id, () => ({ title })),
+      replaceMessages(id, messages) {
+        idle(id, 'replace the conversation');
+        patch(id, () => ({ messages: [...messages], status: 'ready', error: null }));
+      },
+      editMessage: (id, messageId, edit) =>
+        editTranscript(id, 'edit a message', (m) => edits.editMessage(m, messageId, edit)),
+      deleteMessage: (id, messageId) =>
+        editTranscript(id, 'delete a message', (m) => edits.deleteMessage(m, messageId)),
+      insertMessage(id, index, message) {
+        const messageId = createId();
+        editTranscript(id, 'insert a message', (m) =>
+          edits.insertMessage(m, index, { ...message, id: messageId, createdAt: now() }),
+        );
+        return messageId;
+      },
+      moveMessage: (id, messageId, toIndex) =>
+        editTranscript(id, 'reorder messages', (m) => edits.moveMessage(m, messageId, toIndex)),
+      async send(id, text) {
+        const message: ConversationMessage = {
+          id: createId(),
+          role: 'user',
+          content: text,
+          createdAt: now(),
+        };
+        editTranscript(id, 'send a message', (m) => [...m, message]);
+        await request(id);
+      },
+      async regenerate(id) {
+        const last = idle(id, 'regenerate').messages.at(-1);
+        if (last?.role === 'assistant') patch(id, (s) => ({ messages: s.messages.slice(0, -1) }));
+        await request(id);
+      },
+      async continueFrom(id, messageId) {
+        editTranscript(id, 'continue', (m) => edits.truncateAfter(m, messageId));
+        await request(id);
+      },
+      stop: (id) => requests.get(id)?.stop(),
+    };
+    return { sessions: {}, actions };
+  });
+}

@@ -1,0 +1,60 @@
+import { DEFAULT_MODEL } from '../../../components/params/model-purpose';
+import type { ChatParameters } from '../../../lib/chat/chat-parameters';
+import { useSettingsStore, type ChatParameters as PageChatParameters } from '../../../stores';
+import type { ChatSessionsStore } from './chat-sessions-store';
+import type { ChatRequestOptions } from './session-types';
+
+/**
+ * A conversation owns its model and parameters; the chat page's controls edit the open one's. The
+ * Settings keep a copy, written (never read back into a conversation) whenever the page shows or
+ * edits one, so that a new conversation starts from what the page showed last, across reloads.
+ */
+export function rememberForNewConversations(options: Readonly<ChatRequestOptions>): void {
+  const { parameters, replaceParameters } = useSettingsStore.getState();
+  // The default model stays implicit while nothing chose another, as `stream` stays while on.
+  const implicit = parameters.chat.model === undefined && options.model === DEFAULT_MODEL.chat;
+  replaceParameters('chat', {
+    ...options.parameters,
+    ...(implicit ? {} : { model: options.model }),
+    ...(options.stream ? {} : { stream: false }),
+  });
+}
+
+/** What a new conversation starts with (see `rememberForNewConversations`). */
+export function newConversationOptions(): Pick<ChatRequestOptions, 'model' | 'parameters' | 'stream'> {
+  const { model, stream, ...parameters } = useSettingsStore.getState().parameters.chat;
+  return { model: model ?? DEFAULT_MODEL.chat, parameters, stream: stream ?? true };
+}
+
+/**
+ * Sets one of conversation `id`'s request fields as a control states it: `undefined` removes a
+ * parameter (the server's default applies), the model returns to the default, `stream` to on.
+ */
+export function setConversationParameter<K extends keyof PageChatParameters>(
+  sessions: ChatSessionsStore,
+  id: string,
+  name: K,
+  value: PageChatParameters[K] | undefined,
+): void {
+  const { sessions: open, actions } = sessions.getState();
+  const session = open[id];
+  if (!session) return;
+  if (name === 'model')
+    actions.setOptions(id, { model: typeof value === 'string' ? value : DEFAULT_MODEL.chat });
+  else if (name === 'stream') actions.setOptions(id, { stream: value !== false });
+  else {
+    const next: Record<string, unknown> = { ...session.options.parameters };
+    if (value === undefined) delete next[name];
+    else next[name] = value;
+    actions.setOptions(id, { parameters: next as ChatParameters });
+  }
+  rememberForNewConversations(sessions.getState().sessions[id]!.options);
+}
+
+/** Puts conversation `id` back to the server's defaults: no parameter set, the default model, streaming. */
+export function resetConversationParameters(sessions: ChatSessionsStore, id: string): void {
+  const { sessions: open, actions } = sessions.getState();
+  if (!open[id]) return;
+  actions.setOptions(id, { model: DEFAULT_MODEL.chat, stream: true, parameters: {} });
+  rememberForNewConversations(sessions.getState().sessions[id]!.options);
+}

@@ -1,0 +1,79 @@
+import type { ChatCompletionRequest } from '../../../lib/api';
+import type { MessageError, MessageStatus } from '../../../lib/chat';
+import { toMessageError } from '../../../lib/chat/message-error';
+import { ReplyAccumulator, type ReplyFields } from '../../../lib/chat/reply-accumulator';
+import { createFrameScheduler } from './frame-scheduler';
+import type { ChatChunkStream, ChatTransport } from './session-types';
+
+/** How a reply request ended. */
+export interface ReplyOutcome {
+  status: MessageStatus;
+  error: MessageError | null;
+  fields: ReplyFields;
+  endedAt: number;
+}
+
+export interface ReplyRequestInput {
+  transport: ChatTransport;
+  body: ChatCompletionRequest;
+  stream: boolean;
+  now: () => number;
+  requestFrame?: ((run: () => void) => () => void) | undefined;
+  /** The reply so far, at most once per animation frame while it streams. */
+  onProgress: (fields: ReplyFields) => void;
+}
+
+/** One request in flight: `stop()` aborts the HTTP request itself; `done` never rejects. */
+export interface ReplyRequest {
+  done: Promise<ReplyOutcome>;
+  stop(): void;
+}
+
+/**
+ * Sends one chat request and folds its reply. Deltas go into a `ReplyAccumulator` and reach
+ * `onProgress` at most once per frame; the final state comes once, in `done`. A stopped or failed
+ * request keeps its partial reply (`stopped`, or `error` with the error as data).
+ */
+export function startReplyRequest(input: ReplyRequestInput): ReplyRequest {
+  const { transport, body, now } = input;
+  const controller = new AbortController();
+  let stream: ChatChunkStream | null = null;
+  const accumulator = new ReplyAccumulator();
+  const frames = createFrameScheduler(
+    () => input.onProgress(accumulator.snapshot()),
+    input.requestFrame ? { requestFrame: input.requestFrame } : {},
+  );
+
+  const finish = (status: MessageStatus, error: MessageError | null): ReplyOutcome => {
+    frames.cancel();
+    const endedAt = now();
+    accumulator.finish(endedAt);
+    return { status, error, fields: accumulator.snapshot(), endedAt };
+  };
+
+  const run = async (): Promise<ReplyOutcome> => {
+    try {
+      if (input.stream) {
+        stream = transport.streamChat(body, { signal: controller.signal });
+        for await (const chunk of stream) {
+          accumulator.applyChunk(chunk, now());
+          frames.schedule();
+        }
+      } else {
+        accumulator.applyCompletion(await transport.createChat(body, { signal: controller.signal }), now());
+      }
+      // A client that ends the stream quietly on abort still yields a stopped reply, not a complete one.
+      return finish(controller.signal.aborted ? 'stopped' : 'complete', null);
+    } catch (error) {
+      return controller.signal.aborted ? finish('stopped', null) : finish('error', toMessageError(error));
+    }
+  };
+
+  return {
+    done: run(),
+    stop() {
+      controller.abort();
+      stream?.abort();
+    },
+  };
+}
