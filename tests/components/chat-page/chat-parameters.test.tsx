@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { createConversationStore } from '../../../src/features/chat/storage';
 import { useSettingsStore } from '../../../src/stores';
 import { chatService, finishedReply, openChat, rows, send } from './chat-harness';
 
@@ -128,5 +129,40 @@ describe('chat page: a conversation owns its model and parameters', () => {
       model: 'svc-reasoner',
       temperature: 0.3,
     });
+  });
+
+  it('opens with its own model and temperature after the Settings changed, and sends them', async () => {
+    const service = chatService();
+    const first = await openChat(service);
+    await first.user.selectOptions(screen.getByRole('combobox', { name: 'Model' }), 'svc-reasoner');
+    await first.user.type(box(/^temperature/), '0.3');
+    await send(first.user, 'Remember my parameters');
+    await finishedReply();
+    // Saved with the finished reply (the autosaver writes within 500 ms of the last change).
+    const stored = createConversationStore();
+    await waitFor(
+      async () => {
+        const [summary] = await stored.list();
+        const saved = summary ? await stored.load(summary.id) : null;
+        expect(saved).toMatchObject({ model: 'svc-reasoner', parameters: { temperature: 0.3 } });
+        expect(saved?.messages.at(-1)?.status).toBe('complete');
+      },
+      { timeout: 5000 },
+    );
+    stored.dispose();
+    first.unmount();
+
+    // Meanwhile the Settings change (another tab, say): the chat page's model and temperature, and a default.
+    useSettingsStore.getState().replaceParameters('chat', { model: 'svc-chat', temperature: 1.2 });
+    useSettingsStore.getState().setDefault('temperature', 0.9);
+
+    const again = await openChat(service, { keepStorage: true });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.getByRole('combobox', { name: 'Model' })).toHaveValue('svc-reasoner');
+    expect(box(/^temperature/)).toHaveValue('0.3');
+    await send(again.user, 'Which parameters now?');
+    await waitFor(() => expect(service.requests).toHaveLength(2));
+    await finishedReply();
+    expect(service.requests[1]!.body).toMatchObject({ model: 'svc-reasoner', temperature: 0.3 });
   });
 });
