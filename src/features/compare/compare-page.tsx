@@ -6,8 +6,7 @@ import { buildChatRequest } from '../../lib/chat/build-request';
 import { CompareRun, type CellView } from '../../lib/compare/compare-run';
 import { describeVariant, MAX_VARIANTS, sweepVariants, type Variant } from '../../lib/compare/variants';
 import { selectActiveConnection, useSettingsStore } from '../../stores';
-import { CompareCell } from './compare-cell';
-import { SummaryTable } from './summary-table';
+import { CompareResults } from './compare-results';
 import { SweepForm } from './sweep-form';
 import { useCompareClients } from './use-compare-clients';
 import { VariantRow } from './variant-row';
@@ -30,7 +29,7 @@ export function ComparePage() {
       { ...base, id: newId(), parameters: { temperature: 1 } },
     ];
   });
-  const [run, setRun] = useState<{ run: CompareRun; variants: Variant[] } | null>(null);
+  const [run, setRun] = useState<{ id: string; run: CompareRun; variants: Variant[] } | null>(null);
   const source = run?.run ?? idle;
   const views = useSyncExternalStore(source.subscribe, source.getViews);
   const running = views.some((v) => v.status === 'waiting' || v.status === 'streaming');
@@ -63,7 +62,7 @@ export function ComparePage() {
       clientFor: (variant) => clientFor(variant.connectionId),
       gateFor: (variant) => gateFor(variant.connectionId),
     });
-    setRun({ run: compare, variants: snapshot });
+    setRun({ id: newId(), run: compare, variants: snapshot });
   };
 
   const update = (index: number, variant: Variant) =>
@@ -164,19 +163,12 @@ export function ComparePage() {
         {running ? <Button onClick={() => run?.run.stopAll()}>Stop all</Button> : null}
       </div>
       {views.length > 0 ? (
-        <>
-          <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
-            {views.map((view) => (
-              <CompareCell
-                key={view.variantId}
-                label={labels.get(view.variantId) ?? view.variantId}
-                view={view}
-                onStop={() => run?.run.stop(view.variantId)}
-              />
-            ))}
-          </div>
-          <SummaryTable views={views} labels={labels} />
-        </>
+        <CompareResults
+          key={run?.id}
+          views={views}
+          labels={labels}
+          onStop={(variantId) => run?.run.stop(variantId)}
+        />
       ) : null}
     </PageFrame>
   );

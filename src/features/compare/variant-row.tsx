@@ -33,6 +33,11 @@ export function VariantRow({
     else parameters[field] = value;
     onChange({ ...variant, parameters });
   };
+  // With five alternatives per token, the diff can say how likely each reply found the other's token.
+  const setLogprobs = (on: boolean) => {
+    const { logprobs: _l, top_logprobs: _t, ...rest } = variant.parameters;
+    onChange({ ...variant, parameters: on ? { ...rest, logprobs: true, top_logprobs: 5 } : rest });
+  };
   return (
     <li
       aria-label={name}
@@ -74,6 +79,14 @@ export function VariantRow({
           />
         </label>
       ))}
+      <label className="flex items-center gap-1 self-center text-xs">
+        <input
+          type="checkbox"
+          checked={variant.parameters.logprobs === true}
+          onChange={(e) => setLogprobs(e.target.checked)}
+        />
+        <span className="font-mono">logprobs</span>
+      </label>
       <div className="flex gap-1">
         <Button size="sm" aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => onMove(-1)}>
           ↑

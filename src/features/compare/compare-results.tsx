@@ -1,0 +1,53 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '../../components/ui/button';
+import type { CellView } from '../../lib/compare/compare-run';
+import { CompareCell } from './compare-cell';
+import { SummaryTable } from './summary-table';
+
+// The diff (and its library) loads when first asked for, not with the page.
+const DiffPanel = lazy(() => import('./diff-panel').then((m) => ({ default: m.DiffPanel })));
+
+/** The cells side by side (stacked on a phone), the diff of any two on demand, and the summary. */
+export function CompareResults({
+  views,
+  labels,
+  onStop,
+}: {
+  views: readonly CellView[];
+  labels: ReadonlyMap<string, string>;
+  onStop: (variantId: string) => void;
+}) {
+  const [diffOpen, setDiffOpen] = useState(false);
+  return (
+    <>
+      <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
+        {views.map((view) => (
+          <CompareCell
+            key={view.variantId}
+            label={labels.get(view.variantId) ?? view.variantId}
+            view={view}
+            onStop={() => onStop(view.variantId)}
+          />
+        ))}
+      </div>
+      {views.length >= 2 ? (
+        <div className="flex flex-col gap-2">
+          <Button
+            size="sm"
+            className="self-start"
+            aria-expanded={diffOpen}
+            onClick={() => setDiffOpen(!diffOpen)}
+          >
+            {diffOpen ? 'Hide diff' : 'Diff two replies'}
+          </Button>
+          {diffOpen ? (
+            <Suspense fallback={<p className="text-xs">Loading the diff…</p>}>
+              <DiffPanel views={views} labels={labels} />
+            </Suspense>
+          ) : null}
+        </div>
+      ) : null}
+      <SummaryTable views={views} labels={labels} />
+    </>
+  );
+}

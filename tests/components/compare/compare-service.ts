@@ -1,0 +1,56 @@
+/**
+ * The local service in process for compare tests, with engines the test chooses (known replies per
+ * variant), every chat request body recorded.
+ */
+import { createApp, type ModelEngines } from '../../../server/app';
+import { resolveConfig } from '../../../server/config';
+import type { ChatEngine, EngineEvent } from '../../../server/engines/engine';
+import { TEST_KEY } from '../support/local-service';
+
+export function compareService(engines: Partial<ModelEngines> = {}, env: Record<string, string> = {}) {
+  const app = createApp(resolveConfig({ SVC_API_KEYS: TEST_KEY, ...env }), { log: () => {}, engines });
+  const bodies: Record<string, unknown>[] = [];
+  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    if (!request.headers.has('host')) request.headers.set('host', new URL(request.url).host);
+    if (request.method === 'POST' && request.url.endsWith('/chat/completions'))
+      bodies.push((await request.clone().json()) as Record<string, unknown>);
+    return app.fetch(request);
+  }) as typeof fetch;
+  return { fetch: fetchImpl, bodies };
+}
+
+/**
+ * Replies with a text chosen by the request's temperature, word by word; each word's logprob is
+ * 0.5 when the request asks for logprobs, with `alternative` as the runner-up at 0.25.
+ */
+export function scriptedEngine(replies: Record<number, string>, alternative = ' other'): ChatEngine {
+  return {
+    describe: () => 'A test engine with a known reply per temperature.',
+    async *generate(request): AsyncIterable<EngineEvent> {
+      const text = replies[request.temperature ?? 1] ?? 'no script for this temperature';
+      const words = text.match(/\S+\s*/g) ?? [];
+      for (const word of words) {
+        const logprob = Math.log(0.5);
+        yield request.logprobs
+          ? {
+              type: 'text',
+              text: word,
+              logprobs: [
+                {
+                  token: word,
+                  logprob,
+                  top_logprobs: [
+                    { token: word, logprob },
+                    { token: alternative, logprob: Math.log(0.25) },
+                  ],
+                },
+              ],
+            }
+          : { type: 'text', text: word };
+      }
+      const usage = { prompt_tokens: 5, completion_tokens: words.length, total_tokens: 5 + words.length };
+      yield { type: 'finish', finish_reason: 'stop', usage };
+    },
+  };
+}
