@@ -3,7 +3,7 @@ import { useNow } from '../../components/ui/use-now';
 import { Button } from '../../components/ui/button';
 import { ErrorPanel } from '../../components/ui/error-panel';
 import { toApiError } from '../../lib/chat/message-error';
-import type { CellView } from '../../lib/compare/compare-run';
+import { isRunning, type CellView } from '../../lib/compare/cell-view';
 import { MetricsStrip } from './metrics-strip';
 
 function statusText(view: CellView, now: number): string {
@@ -20,14 +20,26 @@ function statusText(view: CellView, now: number): string {
       return 'Stopped: partial reply';
     case 'error':
       return 'Failed';
+    case 'interrupted':
+      return 'Cut off: partial reply (the page was closed while it streamed)';
   }
 }
 
 /** One variant's reply as it streams: status and stop, reasoning, the reply, its error, its figures. */
-export function CompareCell({ label, view, onStop }: { label: string; view: CellView; onStop: () => void }) {
+export function CompareCell({
+  label,
+  view,
+  onStop,
+  onContinue,
+}: {
+  label: string;
+  view: CellView;
+  onStop: () => void;
+  onContinue: () => void;
+}) {
   // Ticks only while a rate-limit wait counts down.
   const now = useNow(1000, view.waitUntil ?? 0);
-  const running = view.status === 'waiting' || view.status === 'streaming';
+  const running = isRunning(view.status);
   return (
     <article
       aria-label={label}
@@ -40,7 +52,17 @@ export function CompareCell({ label, view, onStop }: { label: string; view: Cell
           <Button size="sm" onClick={onStop} aria-label={`Stop ${label}`}>
             Stop
           </Button>
-        ) : null}
+        ) : (
+          // The conversation continues from the reply as it ended, with this variant's settings.
+          <Button
+            size="sm"
+            className="shrink-0"
+            onClick={onContinue}
+            aria-label={`Continue ${label} in chat`}
+          >
+            Continue in chat
+          </Button>
+        )}
       </header>
       <p role="status" className="text-xs text-zinc-600 dark:text-zinc-400">
         {statusText(view, now)}

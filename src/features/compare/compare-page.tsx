@@ -3,53 +3,67 @@ import { Button } from '../../components/ui/button';
 import { INPUT_CLASS } from '../../components/ui/field';
 import { PageFrame } from '../../components/ui/page-frame';
 import { buildChatRequest } from '../../lib/chat/build-request';
+import { isRunning } from '../../lib/compare/cell-view';
 import { CompareRun, type CellView } from '../../lib/compare/compare-run';
-import { describeVariant, MAX_VARIANTS, sweepVariants, type Variant } from '../../lib/compare/variants';
+import { describeVariant, type Variant } from '../../lib/compare/variants';
 import { selectActiveConnection, useSettingsStore } from '../../stores';
 import { CompareResults } from './compare-results';
-import { SweepForm } from './sweep-form';
 import { useCompareClients } from './use-compare-clients';
-import { VariantRow } from './variant-row';
+import { useContinueInChat } from './use-continue-in-chat';
+import { VariantsEditor } from './variants-editor';
 
 const newId = () => globalThis.crypto.randomUUID();
 const NO_VIEWS: readonly CellView[] = [];
 const idle = { subscribe: () => () => undefined, getViews: () => NO_VIEWS };
+
+/** One run as it was started: the conversation and variants it was sent with. */
+interface Shown {
+  id: string;
+  run: CompareRun;
+  systemPrompt: string;
+  message: string;
+  variants: Variant[];
+}
 
 /** Compare: one conversation sent to several variants at once, side by side, with their figures. */
 export function ComparePage() {
   const active = useSettingsStore(selectActiveConnection);
   const chatModel = useSettingsStore((s) => s.parameters.chat.model);
   const { connections, clientFor, gateFor } = useCompareClients();
+  const fresh = (parameters: Variant['parameters'] = {}): Variant => ({
+    id: newId(),
+    connectionId: active?.id ?? '',
+    model: chatModel || 'svc-chat',
+    parameters,
+  });
   const [system, setSystem] = useState('');
   const [message, setMessage] = useState('Explain what a context window is, in three sentences.');
-  const [variants, setVariants] = useState<Variant[]>(() => {
-    const base = { connectionId: active?.id ?? '', model: chatModel || 'svc-chat' };
-    return [
-      { ...base, id: newId(), parameters: { temperature: 0 } },
-      { ...base, id: newId(), parameters: { temperature: 1 } },
-    ];
-  });
-  const [run, setRun] = useState<{ id: string; run: CompareRun; variants: Variant[] } | null>(null);
-  const source = run?.run ?? idle;
+  const [variants, setVariants] = useState<Variant[]>(() => [
+    fresh({ temperature: 0 }),
+    fresh({ temperature: 1 }),
+  ]);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const source = shown?.run ?? idle;
   const views = useSyncExternalStore(source.subscribe, source.getViews);
-  const running = views.some((v) => v.status === 'waiting' || v.status === 'streaming');
+  const running = views.some((v) => isRunning(v.status));
+  const handoff = useContinueInChat(newId);
 
   const names = useMemo(() => new Map(connections.map((c) => [c.id, c.name])), [connections]);
   const labels = useMemo(
     () =>
       new Map(
-        (run?.variants ?? []).map((v, i) => [
+        (shown?.variants ?? []).map((v, i) => [
           v.id,
           `${i + 1}. ${describeVariant(v, names.get(v.connectionId) ?? null)}`,
         ]),
       ),
-    [run, names],
+    [shown, names],
   );
 
   const start = () => {
-    run?.run.stopAll();
+    shown?.run.stopAll();
     const snapshot = variants.map((v) => ({ ...v, connectionId: v.connectionId || active?.id || '' }));
-    const compare = new CompareRun({
+    const run = new CompareRun({
       variants: snapshot,
       requestFor: (variant) =>
         buildChatRequest({
@@ -62,16 +76,13 @@ export function ComparePage() {
       clientFor: (variant) => clientFor(variant.connectionId),
       gateFor: (variant) => gateFor(variant.connectionId),
     });
-    setRun({ id: newId(), run: compare, variants: snapshot });
+    setShown({ id: newId(), run, systemPrompt: system, message, variants: snapshot });
   };
 
-  const update = (index: number, variant: Variant) =>
-    setVariants(variants.map((v, i) => (i === index ? variant : v)));
-  const move = (index: number, by: -1 | 1) => {
-    const next = [...variants];
-    const [moved] = next.splice(index, 1);
-    if (moved) next.splice(index + by, 0, moved);
-    setVariants(next);
+  const continueFrom = (cell: CellView) => {
+    const variant = shown?.variants.find((v) => v.id === cell.variantId);
+    if (!shown || !variant) return;
+    void handoff.continueInChat({ systemPrompt: shown.systemPrompt, message: shown.message, variant, cell });
   };
 
   return (
@@ -99,75 +110,31 @@ export function ComparePage() {
           />
         </label>
       </div>
-      <section aria-label="Variants" className="flex flex-col gap-2">
-        <h2 className="text-sm font-medium">
-          Variants ({variants.length} of at most {MAX_VARIANTS})
-        </h2>
-        <ol className="flex flex-col gap-1.5">
-          {variants.map((variant, index) => (
-            <VariantRow
-              key={variant.id}
-              index={index}
-              count={variants.length}
-              variant={variant}
-              connections={connections}
-              onChange={(v) => update(index, v)}
-              onDuplicate={() =>
-                variants.length < MAX_VARIANTS &&
-                setVariants([
-                  ...variants.slice(0, index + 1),
-                  { ...variant, id: newId() },
-                  ...variants.slice(index + 1),
-                ])
-              }
-              onRemove={() => setVariants(variants.filter((_, i) => i !== index))}
-              onMove={(by) => move(index, by)}
-            />
-          ))}
-        </ol>
-        <div className="flex flex-wrap items-end gap-3">
-          <Button
-            size="sm"
-            disabled={variants.length >= MAX_VARIANTS}
-            onClick={() =>
-              setVariants([
-                ...variants,
-                {
-                  id: newId(),
-                  connectionId: active?.id ?? '',
-                  model: chatModel || 'svc-chat',
-                  parameters: {},
-                },
-              ])
-            }
-          >
-            Add variant
-          </Button>
-          <SweepForm
-            onSweep={(parameter, values) => {
-              const base = variants[0] ?? {
-                id: '',
-                connectionId: active?.id ?? '',
-                model: chatModel || 'svc-chat',
-                parameters: {},
-              };
-              setVariants(sweepVariants(base, parameter, values, newId));
-            }}
-          />
-        </div>
-      </section>
+      <VariantsEditor
+        variants={variants}
+        onChange={setVariants}
+        connections={connections}
+        fresh={fresh}
+        newId={newId}
+      />
       <div className="flex gap-2">
         <Button variant="primary" disabled={variants.length === 0 || message.trim() === ''} onClick={start}>
-          {run ? 'Run again' : 'Run'}
+          {shown ? 'Run again' : 'Run'}
         </Button>
-        {running ? <Button onClick={() => run?.run.stopAll()}>Stop all</Button> : null}
+        {running ? <Button onClick={() => shown?.run.stopAll()}>Stop all</Button> : null}
       </div>
+      {handoff.error ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {handoff.error}
+        </p>
+      ) : null}
       {views.length > 0 ? (
         <CompareResults
-          key={run?.id}
+          key={shown?.id}
           views={views}
           labels={labels}
-          onStop={(variantId) => run?.run.stop(variantId)}
+          onStop={(variantId) => shown?.run.stop(variantId)}
+          onContinue={continueFrom}
         />
       ) : null}
     </PageFrame>

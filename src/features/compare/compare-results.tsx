@@ -12,10 +12,12 @@ export function CompareResults({
   views,
   labels,
   onStop,
+  onContinue,
 }: {
   views: readonly CellView[];
   labels: ReadonlyMap<string, string>;
   onStop: (variantId: string) => void;
+  onContinue: (view: CellView) => void;
 }) {
   const [diffOpen, setDiffOpen] = useState(false);
   return (
@@ -27,6 +29,7 @@ export function CompareResults({
             label={labels.get(view.variantId) ?? view.variantId}
             view={view}
             onStop={() => onStop(view.variantId)}
+            onContinue={() => onContinue(view)}
           />
         ))}
       </div>

@@ -7,24 +7,14 @@
 import { isApiError, type ApiClient } from '../api';
 import { parseRetryAfter } from '../api/rate-limit';
 import type { ChatCompletionRequest } from '../../protocol/wire';
-import { messageMetrics, type ReplyMetrics } from '../chat/metrics';
 import { toMessageError } from '../chat/message-error';
 import type { MessageError } from '../chat/conversation-types';
-import { ReplyAccumulator, type ReplyFields } from '../chat/reply-accumulator';
+import { ReplyAccumulator } from '../chat/reply-accumulator';
+import { cellView, type CellStatus, type CellView } from './cell-view';
 import type { RateGate } from './rate-gate';
 import type { Variant } from './variants';
 
-export type CellStatus = 'waiting' | 'streaming' | 'complete' | 'stopped' | 'error';
-
-export interface CellView {
-  variantId: string;
-  status: CellStatus;
-  /** While waiting for a rate limit: when the wait ends (epoch ms). */
-  waitUntil: number | null;
-  reply: ReplyFields;
-  error: MessageError | null;
-  metrics: ReplyMetrics & { completionTokens: number | null; estimated: boolean };
-}
+export type { CellStatus, CellView } from './cell-view';
 
 export interface CompareRunOptions {
   variants: readonly Variant[];
@@ -161,27 +151,18 @@ export class CompareRun {
 
   private viewOf(cell: Cell): CellView {
     const reply = cell.accumulator.snapshot();
-    const timings = {
-      requestStartedAt: cell.startedAt,
-      firstTokenAt: reply.firstTokenAt,
-      endedAt: cell.endedAt,
-    };
-    return {
-      variantId: cell.variant.id,
-      status: cell.status,
-      waitUntil: cell.waitUntil,
-      reply,
-      error: cell.error,
-      metrics: messageMetrics({
-        id: cell.variant.id,
-        role: 'assistant',
-        content: reply.content,
-        createdAt: cell.startedAt,
+    return cellView(
+      {
+        variantId: cell.variant.id,
+        status: cell.status,
+        reply,
+        error: cell.error,
         // A cell that received nothing (waiting, refused) has no figures to show, not zeros.
-        ...(cell.accumulator.started ? { timings } : {}),
-        ...(reply.usage ? { usage: reply.usage } : {}),
-        ...(reply.reasoning ? { reasoning: reply.reasoning } : {}),
-      }),
-    };
+        timings: cell.accumulator.started
+          ? { requestStartedAt: cell.startedAt, firstTokenAt: reply.firstTokenAt, endedAt: cell.endedAt }
+          : null,
+      },
+      cell.waitUntil,
+    );
   }
 }

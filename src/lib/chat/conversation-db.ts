@@ -1,0 +1,36 @@
+/**
+ * Where the chat page keeps its conversations in IndexedDB, for the pages that hand one over to it
+ * (Compare's "Continue in chat"): features never import each other, so the layout is stated here.
+ * It must stay the layout of `features/chat/storage/conversation-store.ts` (one key per conversation
+ * plus an index of summaries); the compare handoff test goes through the real chat page and fails
+ * when they part. The chat page opens the most recently updated conversation first.
+ */
+import { createStore, set, update, type UseStore } from 'idb-keyval';
+import type { Conversation, ConversationSummary } from './conversation-types';
+
+export const CONVERSATIONS_DATABASE = 'svc-playground';
+export const CONVERSATIONS_STORE = 'conversations';
+export const CONVERSATIONS_INDEX_KEY = 'conversations:index';
+export const conversationKey = (id: string) => `conversation:${id}`;
+
+export function conversationsStore(): UseStore {
+  return createStore(CONVERSATIONS_DATABASE, CONVERSATIONS_STORE);
+}
+
+/** Saves a new conversation and lists it; the chat page opens it next (it is the most recent). */
+export async function addConversation(
+  conversation: Conversation,
+  store: UseStore = conversationsStore(),
+): Promise<void> {
+  await set(conversationKey(conversation.id), conversation, store);
+  const entry: ConversationSummary = {
+    id: conversation.id,
+    title: conversation.title,
+    updatedAt: conversation.updatedAt,
+  };
+  await update<ConversationSummary[]>(
+    CONVERSATIONS_INDEX_KEY,
+    (entries) => [...(entries ?? []).filter((e) => e.id !== conversation.id), entry],
+    store,
+  );
+}
