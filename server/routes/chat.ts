@@ -6,11 +6,10 @@ import type { AppEnv } from '../http/app-env';
 import { chatChunks, foldChatChunks } from '../http/chat-reply';
 import { serverError } from '../http/errors';
 import { streamResponse } from '../http/event-stream';
-import { newId } from '../http/ids';
 import { readJsonObject } from '../http/request-body';
 import { readChatRequest } from '../validation/chat';
 import { checkChatContext } from '../validation/context';
-import { linkedAbort, type RouteContext } from './context';
+import { linkedAbort, replyIdentity, type RouteContext } from './context';
 
 /** The spec's error body for a failure after a stream has started. */
 export function streamErrorBody(
@@ -32,17 +31,11 @@ export function registerChatRoutes(api: Hono<AppEnv>, ctx: RouteContext): void {
   api.post('/chat/completions', ctx.guard('chat'), async (c) => {
     const body = await readJsonObject(c.req.raw, 'chat completions');
     const request = readChatRequest(body);
-    await checkChatContext(
-      request.messages,
-      request.max_tokens ?? ctx.config.defaultMaxTokens,
-      ctx.config.contextLength,
-    );
+    await checkChatContext(request.messages, request.max_tokens ?? ctx.config.defaultMaxTokens, ctx.config);
     const engine = ctx.engines[request.model as 'svc-chat' | 'svc-reasoner'];
     const abort = linkedAbort(c.req.raw);
     const meta = {
-      id: newId('chatcmpl-'),
-      created: Math.floor(ctx.now() / 1000),
-      model: request.model,
+      ...replyIdentity(ctx, 'chatcmpl-', request.model),
       logprobs: request.logprobs === true,
       dialect: dialectOf(request),
     };

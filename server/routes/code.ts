@@ -1,30 +1,19 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env';
 import { collectCodeCompletion } from '../http/code-reply';
-import { newId } from '../http/ids';
 import { readJsonObject } from '../http/request-body';
 import { CODE_DEFAULT_MAX_TOKENS, readCodeRequest } from '../validation/code';
 import { checkPromptContext } from '../validation/context';
-import { linkedAbort, type RouteContext } from './context';
+import { linkedAbort, replyIdentity, type RouteContext } from './context';
 
 /** POST /code/completions. */
 export function registerCodeRoutes(api: Hono<AppEnv>, ctx: RouteContext): void {
   api.post('/code/completions', ctx.guard('code'), async (c) => {
     const body = await readJsonObject(c.req.raw, 'code completions');
     const request = readCodeRequest(body);
-    await checkPromptContext(
-      request.prompt,
-      request.max_tokens ?? CODE_DEFAULT_MAX_TOKENS,
-      ctx.config.contextLength,
-    );
+    await checkPromptContext(request.prompt, request.max_tokens ?? CODE_DEFAULT_MAX_TOKENS, ctx.config);
     const abort = linkedAbort(c.req.raw);
     const events = ctx.engines['svc-coder'].generate(request, { signal: abort.signal });
-    return c.json(
-      await collectCodeCompletion(events, {
-        id: newId('codecmpl-'),
-        created: Math.floor(ctx.now() / 1000),
-        model: request.model,
-      }),
-    );
+    return c.json(await collectCodeCompletion(events, replyIdentity(ctx, 'codecmpl-', request.model)));
   });
 }

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { LimitedEndpoint, ServiceConfig } from '../config';
 import type { AudioEngine, ChatEngine, CodeEngine } from '../engines/engine';
 import type { AppEnv } from '../http/app-env';
+import { newId } from '../http/ids';
 
 /** The engine serving each model; null where this service has no engine for it yet. */
 export interface ModelEngines {
@@ -31,4 +32,13 @@ export function linkedAbort(request: Request): AbortController {
   if (signal.aborted) abort.abort(signal.reason);
   else signal.addEventListener('abort', () => abort.abort(signal.reason), { once: true });
   return abort;
+}
+
+/** The id, creation second and model every reply object opens with; `prefix` is the spec's per object. */
+export function replyIdentity(
+  ctx: RouteContext,
+  prefix: 'chatcmpl-' | 'codecmpl-',
+  model: string,
+): { id: string; created: number; model: string } {
+  return { id: newId(prefix), created: Math.floor(ctx.now() / 1000), model };
 }

@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../../src/protocol/wire';
+import type { ServiceConfig } from '../config';
 import { ApiError } from '../http/errors';
 import { countMessageTokensYielding, countTokensYielding, TOKENS_PER_IMAGE } from '../tokens';
 
@@ -52,6 +53,9 @@ export function promptTokensAtLeast(messages: readonly ChatMessage[]): number {
   return Math.ceil(chars / MAX_CHARS_PER_TOKEN);
 }
 
+/** The part of the service's settings the checks read. */
+type ContextConfig = Pick<ServiceConfig, 'contextLength'>;
+
 /**
  * Throws `context_length_exceeded` when prompt tokens plus the completion budget exceed the context.
  * The count yields to the event loop as it goes: a 1 MB prompt takes a few hundred milliseconds to
@@ -60,7 +64,7 @@ export function promptTokensAtLeast(messages: readonly ChatMessage[]): number {
 export async function checkChatContext(
   messages: ChatMessage[],
   maxTokens: number,
-  contextLength: number,
+  { contextLength }: ContextConfig,
 ): Promise<void> {
   // Most requests fit by the byte bound alone and need no tokenizing here.
   if (byteBound(messages) + maxTokens <= contextLength) return;
@@ -85,7 +89,7 @@ export async function checkChatContext(
 export async function checkPromptContext(
   prompt: string,
   maxTokens: number,
-  contextLength: number,
+  { contextLength }: ContextConfig,
 ): Promise<void> {
   if (Buffer.byteLength(prompt) + maxTokens <= contextLength) return;
   const tokens = await countTokensYielding(prompt);

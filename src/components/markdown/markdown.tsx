@@ -16,23 +16,22 @@ const highlight = rehypeHighlight({ detect: false });
 const sharedHighlight = () => highlight;
 const rehypePlugins: Options['rehypePlugins'] = [sharedHighlight];
 
+/** The same options object for every block and render, so nothing is rebuilt per frame. */
+const MARKDOWN_OPTIONS = {
+  remarkPlugins,
+  rehypePlugins,
+  components: markdownElements,
+  urlTransform: markdownUrlTransform,
+  skipHtml: false,
+} satisfies Omit<Options, 'children'>;
+
 /**
  * One top-level block. Memoised on its source, so while a reply streams only the block whose text
  * changed (the growing tail) is parsed again. Raw HTML is never rendered: react-markdown turns it
  * into text because no rehype-raw is configured (keep it so).
  */
 const MarkdownBlock = memo(function MarkdownBlock({ source }: { source: string }) {
-  return (
-    <ReactMarkdown
-      remarkPlugins={remarkPlugins}
-      rehypePlugins={rehypePlugins}
-      components={markdownElements}
-      urlTransform={markdownUrlTransform}
-      skipHtml={false}
-    >
-      {source}
-    </ReactMarkdown>
-  );
+  return <ReactMarkdown {...MARKDOWN_OPTIONS}>{source}</ReactMarkdown>;
 });
 
 export interface MarkdownProps {

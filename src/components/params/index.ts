@@ -13,3 +13,4 @@ export {
   purposesOfModel,
   type ModelPurpose,
 } from './model-purpose';
+export { PageModelPicker } from './page-model-picker';

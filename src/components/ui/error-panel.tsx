@@ -1,3 +1,4 @@
+import { FactList } from './fact-list';
 import { adviseError } from '../../lib/error-advice';
 import { Button } from './button';
 import { Countdown } from './countdown';
@@ -26,14 +27,7 @@ export function ErrorPanel({ error, onRetry, onDismiss, className = '' }: ErrorP
       <p className="font-semibold">{advice.title}</p>
       <p className="mt-1 break-words">{advice.message}</p>
       {advice.facts.length > 0 ? (
-        <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-xs">
-          {advice.facts.map((fact) => (
-            <div key={fact.label} className="contents">
-              <dt className="text-red-800 dark:text-red-300">{fact.label}</dt>
-              <dd className="font-mono break-all">{fact.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FactList className="mt-2" termClassName="text-red-800 dark:text-red-300" facts={advice.facts} />
       ) : null}
       {advice.resetAt !== null ? (
         <p className="mt-2">

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
+import { ScreenReaderStatus } from '../../components/ui/screen-reader-status';
 import { ErrorPanel } from '../../components/ui/error-panel';
 import { PageFrame } from '../../components/ui/page-frame';
 import { PageWireDetails } from '../../components/wire';
@@ -34,7 +35,6 @@ export function CodePage() {
 
   const complete = () => void run(buildCodeRequest(prompt, parameters));
   // Retry completes the prompt as it is now, with the parameters as they are now.
-  const retry = complete;
   const accept = () => {
     if (!suggestion) return;
     setPrompt(prompt + suggestion);
@@ -77,27 +77,21 @@ export function CodePage() {
             onChange={setPrompt}
             language={highlighting}
             suggestion={suggestion}
+            label="Prompt"
+            describedBy={hintId}
             busy={busy}
             onComplete={complete}
             onAccept={accept}
             onDismiss={dismissOrCancel}
-            label="Prompt"
-            describedBy={hintId}
           />
-          <div aria-live="polite" className="sr-only">
-            {busy ? 'Completing…' : suggestion ? 'Suggestion shown; Tab accepts, Escape dismisses.' : ''}
-          </div>
+          <ScreenReaderStatus
+            text={busy ? 'Completing…' : suggestion ? 'Suggestion shown; Tab accepts, Escape dismisses.' : ''}
+          />
           {state.status === 'error' ? (
-            <ErrorPanel error={state.error} onRetry={retry} onDismiss={dismiss} />
+            <ErrorPanel error={state.error} onRetry={complete} onDismiss={dismiss} />
           ) : null}
           {result ? (
-            <CompletionPanel
-              result={result}
-              stale={stale}
-              onAccept={accept}
-              onRetry={retry}
-              onDismiss={dismiss}
-            />
+            <CompletionPanel result={result} stale={stale} actions={{ accept, retry: complete, dismiss }} />
           ) : null}
         </div>
         <CodeParametersPanel />

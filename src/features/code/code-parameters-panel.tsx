@@ -1,5 +1,5 @@
 import {
-  ModelPicker,
+  PageModelPicker,
   NumberParameters,
   StopSequencesEditor,
   type NumberField,
@@ -21,11 +21,7 @@ export function CodeParametersPanel() {
 
   return (
     <aside aria-label="Parameters" className="flex flex-col gap-3">
-      <ModelPicker
-        purpose="code"
-        value={parameters.model}
-        onChange={(v) => setParameter('code', 'model', v)}
-      />
+      <PageModelPicker page="code" />
       <NumberParameters
         fields={FIELDS}
         values={parameters}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FactList } from '../../components/ui/fact-list';
 import { Button } from '../../components/ui/button';
 import type { CodeResult } from './use-code-completion';
 
@@ -6,9 +7,14 @@ export interface CompletionPanelProps {
   result: CodeResult;
   /** The prompt has changed since this completion was made, so it no longer continues it. */
   stale: boolean;
-  onAccept: () => void;
-  onRetry: () => void;
-  onDismiss: () => void;
+  actions: CompletionActions;
+}
+
+/** What the panel's buttons do; the editor's Tab and Escape do the same. */
+export interface CompletionActions {
+  accept: () => void;
+  retry: () => void;
+  dismiss: () => void;
 }
 
 function finishWords(reason: string): string {
@@ -18,7 +24,7 @@ function finishWords(reason: string): string {
 }
 
 /** What came back: finish reason, usage and model, with accept, copy, retry and dismiss. */
-export function CompletionPanel({ result, stale, onAccept, onRetry, onDismiss }: CompletionPanelProps) {
+export function CompletionPanel({ result, stale, actions }: CompletionPanelProps) {
   const [copied, setCopied] = useState<string | null>(null);
   const choice = result.completion.choices[0];
   const usage = result.completion.usage;
@@ -40,34 +46,43 @@ export function CompletionPanel({ result, stale, onAccept, onRetry, onDismiss }:
       aria-label="Completion"
       className="flex flex-col gap-2 rounded border border-sky-300 bg-sky-50/60 p-2 text-sm dark:border-sky-800 dark:bg-sky-950/30"
     >
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-xs">
-        <dt className="text-zinc-500 dark:text-zinc-400">finish_reason</dt>
-        <dd className="font-mono">{choice ? finishWords(choice.finish_reason) : 'no choice returned'}</dd>
-        <dt className="text-zinc-500 dark:text-zinc-400">usage</dt>
-        <dd className="font-mono">
-          {usage
-            ? `${usage.prompt_tokens} prompt + ${usage.completion_tokens} completion = ${usage.total_tokens} tokens`
-            : 'not reported'}
-        </dd>
-        <dt className="text-zinc-500 dark:text-zinc-400">model</dt>
-        <dd className="font-mono">{result.completion.model}</dd>
-      </dl>
+      <FactList
+        facts={[
+          {
+            label: 'finish_reason',
+            value: choice ? finishWords(choice.finish_reason) : 'no choice returned',
+          },
+          {
+            label: 'usage',
+            value: usage
+              ? `${usage.prompt_tokens} prompt + ${usage.completion_tokens} completion = ${usage.total_tokens} tokens`
+              : 'not reported',
+          },
+          { label: 'model', value: result.completion.model },
+        ]}
+      />
       {result.text === '' ? <p className="text-xs">The server returned an empty completion.</p> : null}
       {result.accepted ? <p className="text-xs">Accepted into the editor.</p> : null}
       {stale && !result.accepted ? (
         <p className="text-xs">The prompt changed since this completion; retry to complete the new prompt.</p>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
-        <Button size="sm" variant="primary" disabled={!canAccept} onClick={onAccept} aria-keyshortcuts="Tab">
+        <Button
+          size="sm"
+          variant="primary"
+          disabled={!canAccept}
+          onClick={actions.accept}
+          aria-keyshortcuts="Tab"
+        >
           Accept <kbd className="font-mono opacity-70">Tab</kbd>
         </Button>
         <Button size="sm" disabled={result.text === ''} onClick={() => void copy()}>
           Copy
         </Button>
-        <Button size="sm" onClick={onRetry}>
+        <Button size="sm" onClick={actions.retry}>
           Retry
         </Button>
-        <Button size="sm" variant="ghost" onClick={onDismiss} aria-keyshortcuts="Escape">
+        <Button size="sm" variant="ghost" onClick={actions.dismiss} aria-keyshortcuts="Escape">
           Dismiss <kbd className="font-mono opacity-70">Esc</kbd>
         </Button>
         {copied ? (

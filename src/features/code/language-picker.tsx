@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { INPUT_CLASS } from '../../components/ui/field';
+import { SelectField } from '../../components/ui/select-field';
 import { AUTO_LANGUAGE, CODE_LANGUAGES } from './languages';
 
 export interface LanguagePickerProps {
@@ -12,28 +11,23 @@ export interface LanguagePickerProps {
 
 /** Picks the request's `language` and the editor's highlighting in one. */
 export function LanguagePicker({ value, onChange, guessed }: LanguagePickerProps) {
-  const id = useId();
   const current = value ?? AUTO_LANGUAGE;
   const listed = CODE_LANGUAGES.some((l) => l.id === current);
   return (
     <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-xs font-medium text-zinc-700 dark:text-zinc-300">
-        Language
-      </label>
-      <select
-        id={id}
-        style={{ width: '14rem' }}
-        className={`${INPUT_CLASS} font-mono`}
+      <SelectField
+        layout="inline"
+        label="Language"
+        labelClassName="text-xs font-medium text-zinc-700 dark:text-zinc-300"
+        selectClassName="font-mono"
+        selectStyle={{ width: '14rem' }}
         value={current}
-        onChange={(e) => onChange(e.target.value === AUTO_LANGUAGE ? undefined : e.target.value)}
-      >
-        {listed ? null : <option value={current}>{current}</option>}
-        {CODE_LANGUAGES.map((l) => (
-          <option key={l.id} value={l.id}>
-            {l.label}
-          </option>
-        ))}
-      </select>
+        options={[
+          ...(listed ? [] : [current]),
+          ...CODE_LANGUAGES.map((l) => ({ value: l.id, label: l.label })),
+        ]}
+        onChange={(next) => onChange(next === AUTO_LANGUAGE ? undefined : next)}
+      />
       {current === AUTO_LANGUAGE ? (
         <span className="text-xs whitespace-nowrap text-zinc-500 dark:text-zinc-400">
           not sent{guessed ? `; highlighting as ${guessed}` : ''}

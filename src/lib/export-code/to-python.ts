@@ -1,5 +1,6 @@
 import { CHAT_PARAMETER_NAMES } from '../../protocol/parameters';
-import { API_KEY_ENV, jsonBody, splitURL, type CodeRequest } from './code-request';
+import { API_KEY_ENV, type CodeRequest } from './code-request';
+import { sdkScript, type SdkDialect } from './sdk-script';
 
 /** Keyword arguments `client.chat.completions.create` takes by name; anything else goes in `extra_body`. */
 const CHAT_KWARGS = new Set<string>([
@@ -40,61 +41,45 @@ function kwargs(body: Record<string, unknown>, known: Set<string> | null): strin
   return lines.join('\n');
 }
 
-/** The request with the `openai` Python package, `base_url` set, the key from the environment. */
-export function toPython(request: CodeRequest): string {
-  const split = splitURL(request.url);
-  const head = [
+const python: SdkDialect = {
+  head: (baseURL) => [
     'import os',
     '',
     'from openai import OpenAI',
     '',
-    `client = OpenAI(base_url=${JSON.stringify(split.baseURL)}, api_key=os.environ[${JSON.stringify(API_KEY_ENV)}])`,
+    `client = OpenAI(base_url=${JSON.stringify(baseURL)}, api_key=os.environ[${JSON.stringify(API_KEY_ENV)}])`,
     '',
-  ];
-  const body = jsonBody(request) ?? {};
-  switch (split.kind) {
-    case 'chat':
-      if (body.stream === true)
-        return [
-          ...head,
-          `stream = client.chat.completions.create(\n${kwargs(body, CHAT_KWARGS)}\n)`,
-          'for chunk in stream:',
-          '    if chunk.choices:',
-          '        print(chunk.choices[0].delta.content or "", end="", flush=True)',
-          'print()',
-        ].join('\n');
-      return [
-        ...head,
-        `completion = client.chat.completions.create(\n${kwargs(body, CHAT_KWARGS)}\n)`,
-        'print(completion.model_dump_json(indent=2))',
-      ].join('\n');
-    case 'models':
-      return [...head, 'for model in client.models.list():', '    print(model.id)'].join('\n');
-    case 'model':
-      return [
-        ...head,
-        `model = client.models.retrieve(${JSON.stringify(split.modelId ?? '')})`,
-        'print(model.model_dump_json(indent=2))',
-      ].join('\n');
-    case 'audio': {
-      const fields = request.body.kind === 'form' ? request.body.fields : [];
-      const file = fields.find((f) => f.file)?.file?.name ?? 'audio.wav';
-      const args = fields
-        .filter((f) => !f.file)
-        .map((f) => `    ${f.name}=${JSON.stringify(f.value ?? '')},`);
-      return [
-        ...head,
-        `with open(${JSON.stringify(file)}, "rb") as audio:`,
-        `    result = client.audio.transcriptions.create(\n        file=audio,\n${args.map((a) => `    ${a}`).join('\n')}\n    )`,
-        'print(result)',
-      ].join('\n');
-    }
-    default:
-      // Endpoints the SDK has no method for are reached with its generic request method.
-      return [
-        ...head,
-        `result = client.post(\n    ${JSON.stringify(split.path)},\n    body=${pythonLiteral(body, 4)},\n    cast_to=object,\n)`,
-        'print(result)',
-      ].join('\n');
-  }
+  ],
+  chatStream: (body) => [
+    `stream = client.chat.completions.create(\n${kwargs(body, CHAT_KWARGS)}\n)`,
+    'for chunk in stream:',
+    '    if chunk.choices:',
+    '        print(chunk.choices[0].delta.content or "", end="", flush=True)',
+    'print()',
+  ],
+  chat: (body) => [
+    `completion = client.chat.completions.create(\n${kwargs(body, CHAT_KWARGS)}\n)`,
+    'print(completion.model_dump_json(indent=2))',
+  ],
+  models: () => ['for model in client.models.list():', '    print(model.id)'],
+  model: (id) => [
+    `model = client.models.retrieve(${JSON.stringify(id)})`,
+    'print(model.model_dump_json(indent=2))',
+  ],
+  audio: (file, fields) => ({
+    lines: [
+      `with open(${JSON.stringify(file)}, "rb") as audio:`,
+      `    result = client.audio.transcriptions.create(\n        file=audio,\n${fields.map((f) => `        ${f.name}=${JSON.stringify(f.value)},`).join('\n')}\n    )`,
+      'print(result)',
+    ],
+  }),
+  other: (path, body) => [
+    `result = client.post(\n    ${JSON.stringify(path)},\n    body=${pythonLiteral(body, 4)},\n    cast_to=object,\n)`,
+    'print(result)',
+  ],
+};
+
+/** The request with the `openai` Python package, `base_url` set, the key from the environment. */
+export function toPython(request: CodeRequest): string {
+  return sdkScript(request, python);
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FactList } from '../../../components/ui/fact-list';
 import { formatBytes } from '../../../lib/format-bytes';
 import { formatDuration, type AudioSource } from '../audio-source';
 
@@ -13,18 +14,19 @@ export function AudioFileFacts({ source }: { source: AudioSource }) {
       aria-label="Chosen audio"
       className="flex flex-col gap-2 rounded border border-zinc-200 p-2 dark:border-zinc-800"
     >
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-xs">
-        <dt className="text-zinc-500">Name</dt>
-        <dd className="font-mono break-all">{file.name}</dd>
-        <dt className="text-zinc-500">Size</dt>
-        <dd className="font-mono">{formatBytes(file.size)}</dd>
-        <dt className="text-zinc-500">Type</dt>
-        <dd className="font-mono">{file.type || 'not given'}</dd>
-        <dt className="text-zinc-500">Duration</dt>
-        <dd className="font-mono">{seconds === null ? 'reading…' : formatDuration(seconds)}</dd>
-        <dt className="text-zinc-500">Source</dt>
-        <dd>{source.origin === 'recording' ? 'microphone recording' : 'file'}</dd>
-      </dl>
+      <FactList
+        facts={[
+          { label: 'Name', value: file.name },
+          { label: 'Size', value: formatBytes(file.size) },
+          { label: 'Type', value: file.type || 'not given' },
+          { label: 'Duration', value: seconds === null ? 'reading…' : formatDuration(seconds) },
+          {
+            label: 'Source',
+            value: source.origin === 'recording' ? 'microphone recording' : 'file',
+            mono: false,
+          },
+        ]}
+      />
       {/* eslint-disable-next-line jsx-a11y/media-has-caption -- No captions exist yet: making them is what this page is for. */}
       <audio
         controls

@@ -1,4 +1,4 @@
-import { EnumParameter, ModelPicker, NumberParameters } from '../../../components/params';
+import { EnumParameter, PageModelPicker, NumberParameters } from '../../../components/params';
 import { Field, INPUT_CLASS } from '../../../components/ui/field';
 import type { TranscriptionFormat } from '../../../lib/api';
 import { useSettingsStore } from '../../../stores';
@@ -28,11 +28,7 @@ export function AudioParameters() {
   const setParameter = useSettingsStore((s) => s.setParameter);
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-      <ModelPicker
-        purpose="audio"
-        value={parameters.model}
-        onChange={(model) => setParameter('audio', 'model', model)}
-      />
+      <PageModelPicker page="audio" />
       <EnumParameter
         name="response_format"
         value={parameters.response_format}

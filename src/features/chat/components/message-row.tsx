@@ -19,10 +19,16 @@ export interface MessageRowProps {
   /** A request is running: editing is paused. */
   busy: boolean;
   editing: boolean;
-  /** Render replies as plain text (the benchmark's baseline; `?render=plain`). */
-  plain: boolean;
-  jsonMode: boolean;
+  rendering: ReplyRendering;
   actions: MessageActions;
+}
+
+/** How replies are drawn; one object for the whole transcript, so rows stay memoised. */
+export interface ReplyRendering {
+  /** Plain text instead of markdown (the benchmark's baseline; `?render=plain`). */
+  plain: boolean;
+  /** Replies are JSON (JSON mode is on): shown as a tree with its parse check. */
+  jsonMode: boolean;
 }
 
 const STATUS_WORDS: Partial<Record<NonNullable<ConversationMessage['status']>, string>> = {
@@ -35,10 +41,9 @@ const STATUS_WORDS: Partial<Record<NonNullable<ConversationMessage['status']>, s
 
 function Body({
   message,
-  plain,
-  jsonMode,
+  rendering: { plain, jsonMode },
   near,
-}: Pick<MessageRowProps, 'message' | 'plain' | 'jsonMode'> & { near: boolean }) {
+}: Pick<MessageRowProps, 'message' | 'rendering'> & { near: boolean }) {
   const [tokens, setTokens] = useState(false);
   const live = message.status === 'pending' || message.status === 'streaming';
   // Far off screen, a reply shows as plain text (same words, about the same height) until it nears
@@ -180,7 +185,7 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
           onCancel={actions.cancelEdit}
         />
       ) : (
-        <Body message={message} plain={props.plain} jsonMode={props.jsonMode} near={near} />
+        <Body message={message} rendering={props.rendering} near={near} />
       )}
       {message.error ? <MessageErrorPanel error={message.error} /> : null}
       {isReply && message.status !== 'pending' && message.status !== 'streaming' ? (

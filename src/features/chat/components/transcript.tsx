@@ -1,19 +1,18 @@
 import { useEffect, useRef } from 'react';
 import type { ConversationMessage } from '../../../lib/chat';
 import type { MessageActions } from './message-actions';
-import { MessageRow } from './message-row';
+import { MessageRow, type ReplyRendering } from './message-row';
 
 export interface TranscriptProps {
   messages: readonly ConversationMessage[];
   busy: boolean;
   editingId: string | null;
-  plain: boolean;
-  jsonMode: boolean;
+  rendering: ReplyRendering;
   actions: MessageActions;
 }
 
 /** The conversation's messages, kept scrolled to the end while the user is at the end. */
-export function Transcript({ messages, busy, editingId, plain, jsonMode, actions }: TranscriptProps) {
+export function Transcript({ messages, busy, editingId, rendering, actions }: TranscriptProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
   const lastContent = messages.at(-1)?.content.length ?? 0;
@@ -53,8 +52,7 @@ export function Transcript({ messages, busy, editingId, plain, jsonMode, actions
             count={messages.length}
             busy={busy}
             editing={editingId === message.id}
-            plain={plain}
-            jsonMode={jsonMode}
+            rendering={rendering}
             actions={actions}
           />
         ))}

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { INPUT_CLASS } from '../../../components/ui/field';
+import { JsonTextArea } from '../../../components/ui/json-text-area';
+import { SelectField } from '../../../components/ui/select-field';
 import type { ResultRole } from './workbench-state';
+
+const RESULT_ROLES: readonly { value: ResultRole; label: string }[] = [
+  { value: 'function', label: 'role "function" + name' },
+  { value: 'user', label: 'a user message' },
+];
 
 export interface FunctionResultFormProps {
   name: string;
@@ -25,27 +31,21 @@ export function FunctionResultForm({
   const [text, setText] = useState(initial);
   return (
     <div className="mt-2 flex flex-col gap-1 text-xs">
-      <label className="flex flex-col gap-0.5">
-        Result of {name}
-        <textarea
-          className={`${INPUT_CLASS} min-h-14 font-mono text-xs`}
-          value={text}
-          placeholder='{"temperature": 21, "unit": "celsius"}'
-          onChange={(e) => setText(e.target.value)}
+      <JsonTextArea
+        label={`Result of ${name}`}
+        value={text}
+        placeholder='{"temperature": 21, "unit": "celsius"}'
+        onChange={setText}
+      />
+      <div className="flex flex-wrap items-end gap-2">
+        <SelectField
+          layout="inline"
+          label="Send as"
+          selectClassName="w-auto text-xs"
+          value={role}
+          options={RESULT_ROLES}
+          onChange={(next) => onRoleChange(next as ResultRole)}
         />
-      </label>
-      <div className="flex flex-wrap items-center gap-2">
-        <label className="flex items-center gap-1">
-          Send as
-          <select
-            className={`${INPUT_CLASS} text-xs`}
-            value={role}
-            onChange={(e) => onRoleChange(e.target.value as ResultRole)}
-          >
-            <option value="function">role &quot;function&quot; + name</option>
-            <option value="user">a user message</option>
-          </select>
-        </label>
         <Button
           size="sm"
           variant="primary"

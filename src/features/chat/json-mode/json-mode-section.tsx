@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/button';
-import { INPUT_CLASS } from '../../../components/ui/field';
+import { JsonTextArea } from '../../../components/ui/json-text-area';
 import { useChatStores } from '../use-chat-stores';
 import { setConversationParameter, useChatSession, useChatSessionActions } from '../session';
 import { mentionsJson, withJsonInstruction } from './mentions-json';
@@ -53,15 +53,12 @@ export function JsonModeSection({ conversationId: id }: { conversationId: string
           </Button>
         </div>
       ) : null}
-      <label className="flex flex-col gap-0.5">
-        Check replies against a JSON schema (optional)
-        <textarea
-          className={`${INPUT_CLASS} min-h-14 font-mono text-xs`}
-          value={schema}
-          placeholder='{"type": "object", "required": ["answer"]}'
-          onChange={(e) => setSchema(e.target.value)}
-        />
-      </label>
+      <JsonTextArea
+        label="Check replies against a JSON schema (optional)"
+        value={schema}
+        placeholder='{"type": "object", "required": ["answer"]}'
+        onChange={setSchema}
+      />
     </div>
   );
 }

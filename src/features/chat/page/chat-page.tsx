@@ -74,13 +74,7 @@ export function ChatPage() {
         {activeId !== null && isOpen ? (
           <OpenConversationProvider id={activeId}>
             <AutoRunner conversationId={activeId} />
-            <ChatWorkspace
-              key={activeId}
-              conversationId={activeId}
-              sendKey={sendKey}
-              plain={plain}
-              composerRef={composer}
-            />
+            <ChatWorkspace key={activeId} conversationId={activeId} plain={plain} composerRef={composer} />
             <SidePanel conversationId={activeId} />
           </OpenConversationProvider>
         ) : (

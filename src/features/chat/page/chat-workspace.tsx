@@ -1,5 +1,6 @@
 import { useMemo, useState, type RefObject } from 'react';
-import type { SendKey } from '../../../stores';
+import { useSettingsStore } from '../../../stores';
+import { ScreenReaderStatus } from '../../../components/ui/screen-reader-status';
 import { Composer } from '../components/composer';
 import type { MessageActions } from '../components/message-actions';
 import { SystemPromptEditor } from '../components/system-prompt-editor';
@@ -9,13 +10,13 @@ import { isBusy, useChatSession, useChatSessionActions } from '../session';
 
 export interface ChatWorkspaceProps {
   conversationId: string;
-  sendKey: SendKey;
   plain: boolean;
   composerRef: RefObject<HTMLTextAreaElement | null>;
 }
 
 /** The open conversation: system prompt, transcript with per-message editing, and the composer. */
-export function ChatWorkspace({ conversationId: id, sendKey, plain, composerRef }: ChatWorkspaceProps) {
+export function ChatWorkspace({ conversationId: id, plain, composerRef }: ChatWorkspaceProps) {
+  const sendKey = useSettingsStore((s) => s.sendKey);
   const messages = useChatSession(id, (s) => s.messages);
   const status = useChatSession(id, (s) => s.status);
   const busy = useChatSession(id, isBusy);
@@ -24,6 +25,7 @@ export function ChatWorkspace({ conversationId: id, sendKey, plain, composerRef 
   const session = useChatSessionActions();
   const [editingId, setEditingId] = useState<string | null>(null);
   const functionsProblem = useFunctionsProblem();
+  const rendering = useMemo(() => ({ plain, jsonMode }), [plain, jsonMode]);
 
   const actions = useMemo<MessageActions>(
     () => ({
@@ -53,24 +55,25 @@ export function ChatWorkspace({ conversationId: id, sendKey, plain, composerRef 
         messages={messages}
         busy={busy}
         editingId={editingId}
-        plain={plain}
-        jsonMode={jsonMode}
+        rendering={rendering}
         actions={actions}
       />
-      <div aria-live="polite" className="sr-only">
-        {status === 'submitted'
-          ? 'Request sent.'
-          : status === 'error'
-            ? 'The reply failed; the error is in the transcript.'
-            : ''}
-      </div>
+      <ScreenReaderStatus
+        text={
+          status === 'submitted'
+            ? 'Request sent.'
+            : status === 'error'
+              ? 'The reply failed; the error is in the transcript.'
+              : ''
+        }
+      />
       <Composer
         ref={composerRef}
+        onSend={(text) => void session.send(id, text)}
         conversationId={id}
         busy={busy}
         blockedReason={functionsProblem}
         sendKey={sendKey}
-        onSend={(text) => void session.send(id, text)}
         onAdd={(role, content) => session.insertMessage(id, messages.length, { role, content })}
         onStop={() => session.stop(id)}
       />

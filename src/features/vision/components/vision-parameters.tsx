@@ -1,4 +1,4 @@
-import { EnumParameter, ModelPicker, NumberParameters } from '../../../components/params';
+import { EnumParameter, PageModelPicker, NumberParameters } from '../../../components/params';
 import { useSettingsStore } from '../../../stores';
 import { DETAIL_LEVELS } from '../build-vision-request';
 
@@ -8,11 +8,7 @@ export function VisionParameters() {
   const setParameter = useSettingsStore((s) => s.setParameter);
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-      <ModelPicker
-        purpose="vision"
-        value={parameters.model}
-        onChange={(model) => setParameter('vision', 'model', model)}
-      />
+      <PageModelPicker page="vision" />
       <EnumParameter
         name="detail"
         value={parameters.detail}

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { INPUT_CLASS } from './field';
+
+export interface JsonTextAreaProps {
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  /** An example of what belongs here, in JSON. */
+  placeholder: string;
+}
+
+/** A small labelled monospace box for pasted JSON; no spell check, which would underline every key. */
+export function JsonTextArea({ label, value, onChange, placeholder }: JsonTextAreaProps) {
+  return (
+    <label className="flex flex-col gap-0.5 text-xs">
+      {label}
+      <textarea
+        className={`${INPUT_CLASS} min-h-14 font-mono text-xs`}
+        spellCheck={false}
+        value={value}
+        placeholder={placeholder}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </label>
+  );
+}
