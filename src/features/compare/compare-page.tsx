@@ -1,29 +1,20 @@
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { INPUT_CLASS } from '../../components/ui/field';
 import { PageFrame } from '../../components/ui/page-frame';
-import { buildChatRequest } from '../../lib/chat/build-request';
-import { isRunning } from '../../lib/compare/cell-view';
-import { CompareRun, type CellView } from '../../lib/compare/compare-run';
+import type { CellView } from '../../lib/compare/cell-view';
+import type { Comparison } from '../../lib/compare/comparison';
 import { describeVariant, type Variant } from '../../lib/compare/variants';
 import { selectActiveConnection, useSettingsStore } from '../../stores';
 import { CompareResults } from './compare-results';
+import { SavedComparisons } from './saved-comparisons';
 import { useCompareClients } from './use-compare-clients';
+import { useComparison } from './use-comparison';
 import { useContinueInChat } from './use-continue-in-chat';
+import { useSavedComparisons } from './use-saved-comparisons';
 import { VariantsEditor } from './variants-editor';
 
 const newId = () => globalThis.crypto.randomUUID();
-const NO_VIEWS: readonly CellView[] = [];
-const idle = { subscribe: () => () => undefined, getViews: () => NO_VIEWS };
-
-/** One run as it was started: the conversation and variants it was sent with. */
-interface Shown {
-  id: string;
-  run: CompareRun;
-  systemPrompt: string;
-  message: string;
-  variants: Variant[];
-}
 
 /** Compare: one conversation sent to several variants at once, side by side, with their figures. */
 export function ComparePage() {
@@ -42,17 +33,16 @@ export function ComparePage() {
     fresh({ temperature: 0 }),
     fresh({ temperature: 1 }),
   ]);
-  const [shown, setShown] = useState<Shown | null>(null);
-  const source = shown?.run ?? idle;
-  const views = useSyncExternalStore(source.subscribe, source.getViews);
-  const running = views.some((v) => isRunning(v.status));
+  const saved = useSavedComparisons();
+  const compare = useComparison({ clientFor, gateFor, saved });
+  const { shown, views, running } = compare;
   const handoff = useContinueInChat(newId);
 
   const names = useMemo(() => new Map(connections.map((c) => [c.id, c.name])), [connections]);
   const labels = useMemo(
     () =>
       new Map(
-        (shown?.variants ?? []).map((v, i) => [
+        (shown?.comparison.variants ?? []).map((v, i) => [
           v.id,
           `${i + 1}. ${describeVariant(v, names.get(v.connectionId) ?? null)}`,
         ]),
@@ -60,29 +50,42 @@ export function ComparePage() {
     [shown, names],
   );
 
-  const start = () => {
-    shown?.run.stopAll();
-    const snapshot = variants.map((v) => ({ ...v, connectionId: v.connectionId || active?.id || '' }));
-    const run = new CompareRun({
-      variants: snapshot,
-      requestFor: (variant) =>
-        buildChatRequest({
-          model: variant.model,
-          systemPrompt: system,
-          messages: [{ id: 'prompt', role: 'user', content: message, createdAt: 0 }],
-          parameters: variant.parameters,
-          stream: true,
-        }),
-      clientFor: (variant) => clientFor(variant.connectionId),
-      gateFor: (variant) => gateFor(variant.connectionId),
-    });
-    setShown({ id: newId(), run, systemPrompt: system, message, variants: snapshot });
+  // A saved comparison comes back with its conversation and variants, ready to run again.
+  const showSaved = (comparison: Comparison) => {
+    setSystem(comparison.systemPrompt);
+    setMessage(comparison.message);
+    setVariants(comparison.variants);
+    compare.show(comparison);
+  };
+  const open = async (id: string) => {
+    const comparison = await saved.load(id);
+    if (comparison) showSaved(comparison);
   };
 
+  // The page opens as it was left: the most recent comparison, unless something was chosen meanwhile.
+  useEffect(() => {
+    void saved.refresh().then(async (list) => {
+      const first = list[0];
+      if (!first || compare.chosen.current) return;
+      const comparison = await saved.load(first.id);
+      if (comparison && !compare.chosen.current) showSaved(comparison);
+    });
+    // Mount only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const start = () =>
+    compare.start({
+      systemPrompt: system,
+      message,
+      variants: variants.map((v) => ({ ...v, connectionId: v.connectionId || active?.id || '' })),
+    });
+
   const continueFrom = (cell: CellView) => {
-    const variant = shown?.variants.find((v) => v.id === cell.variantId);
+    const variant = shown?.comparison.variants.find((v) => v.id === cell.variantId);
     if (!shown || !variant) return;
-    void handoff.continueInChat({ systemPrompt: shown.systemPrompt, message: shown.message, variant, cell });
+    const { systemPrompt, message: sent } = shown.comparison;
+    void handoff.continueInChat({ systemPrompt, message: sent, variant, cell });
   };
 
   return (
@@ -121,7 +124,7 @@ export function ComparePage() {
         <Button variant="primary" disabled={variants.length === 0 || message.trim() === ''} onClick={start}>
           {shown ? 'Run again' : 'Run'}
         </Button>
-        {running ? <Button onClick={() => shown?.run.stopAll()}>Stop all</Button> : null}
+        {running ? <Button onClick={() => shown?.run?.stopAll()}>Stop all</Button> : null}
       </div>
       {handoff.error ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
@@ -130,13 +133,20 @@ export function ComparePage() {
       ) : null}
       {views.length > 0 ? (
         <CompareResults
-          key={shown?.id}
+          key={shown?.comparison.id}
           views={views}
           labels={labels}
-          onStop={(variantId) => shown?.run.stop(variantId)}
+          onStop={(variantId) => shown?.run?.stop(variantId)}
           onContinue={continueFrom}
         />
       ) : null}
+      <SavedComparisons
+        api={saved}
+        shownId={shown?.comparison.id ?? null}
+        busyId={running ? (shown?.comparison.id ?? null) : null}
+        onOpen={(id) => void open(id)}
+        onImported={showSaved}
+      />
     </PageFrame>
   );
 }

@@ -54,3 +54,24 @@ export function scriptedEngine(replies: Record<number, string>, alternative = ' 
     },
   };
 }
+
+/** Sends `first`, then holds the reply open until `release()` or the client goes away. */
+export function heldEngine(first = 'Partial words ') {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const engine: ChatEngine = {
+    describe: () => 'A test engine that holds its reply open.',
+    async *generate(_request, { signal }): AsyncIterable<EngineEvent> {
+      yield { type: 'text', text: first };
+      await Promise.race([held, new Promise((resolve) => signal.addEventListener('abort', resolve))]);
+      if (signal.aborted) return;
+      yield { type: 'text', text: 'and the rest.' };
+      yield {
+        type: 'finish',
+        finish_reason: 'stop',
+        usage: { prompt_tokens: 5, completion_tokens: 4, total_tokens: 9 },
+      };
+    },
+  };
+  return { engine, release };
+}

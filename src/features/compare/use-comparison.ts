@@ -1,0 +1,101 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { ApiClient } from '../../lib/api';
+import { buildChatRequest } from '../../lib/chat/build-request';
+import { cellView, isRunning, type CellView } from '../../lib/compare/cell-view';
+import { comparisonTitle, type Comparison } from '../../lib/compare/comparison';
+import { CompareRun } from '../../lib/compare/compare-run';
+import type { RateGate } from '../../lib/compare/rate-gate';
+import { saveRunAsItGoes } from '../../lib/compare/run-saver';
+import type { Variant } from '../../lib/compare/variants';
+import type { SavedComparisonsApi } from './use-saved-comparisons';
+
+const newId = () => globalThis.crypto.randomUUID();
+
+interface ViewSource {
+  subscribe: (listener: () => void) => () => void;
+  getViews: () => readonly CellView[];
+}
+
+/** The comparison on the page: one running now, or a saved one as it was saved. */
+export interface Shown {
+  comparison: Omit<Comparison, 'cells' | 'updatedAt'>;
+  source: ViewSource;
+  run: CompareRun | null;
+}
+
+const NO_VIEWS: readonly CellView[] = [];
+const idle: ViewSource = { subscribe: () => () => undefined, getViews: () => NO_VIEWS };
+
+export interface ComparisonInput {
+  systemPrompt: string;
+  message: string;
+  variants: Variant[];
+}
+
+/**
+ * Runs comparisons (each saved as it goes) and shows saved ones. Leaving the page, or starting or
+ * opening another, stops what runs: its last state is still saved, as stopped.
+ */
+export function useComparison({
+  clientFor,
+  gateFor,
+  saved,
+}: {
+  clientFor: (connectionId: string) => ApiClient | null;
+  gateFor: (connectionId: string) => RateGate;
+  saved: SavedComparisonsApi;
+}) {
+  const [shown, setShown] = useState<Shown | null>(null);
+  /** Set once the person ran or opened something: the page then never replaces it on its own. */
+  const chosen = useRef(false);
+  const source = shown?.source ?? idle;
+  const views = useSyncExternalStore(source.subscribe, source.getViews);
+  const running = views.some((v) => isRunning(v.status));
+  useEffect(() => () => shown?.run?.stopAll(), [shown]);
+
+  const { save, refresh, reportError } = saved;
+  return {
+    shown,
+    views,
+    running,
+    chosen,
+    start({ systemPrompt, message, variants }: ComparisonInput) {
+      chosen.current = true;
+      const run = new CompareRun({
+        variants,
+        requestFor: (variant) =>
+          buildChatRequest({
+            model: variant.model,
+            systemPrompt,
+            messages: [{ id: 'prompt', role: 'user', content: message, createdAt: 0 }],
+            parameters: variant.parameters,
+            stream: true,
+          }),
+        clientFor: (variant) => clientFor(variant.connectionId),
+        gateFor: (variant) => gateFor(variant.connectionId),
+      });
+      const at = Date.now();
+      const comparison = {
+        id: newId(),
+        title: comparisonTitle(message),
+        createdAt: at,
+        systemPrompt,
+        message,
+        variants,
+      };
+      saveRunAsItGoes({
+        run,
+        base: comparison,
+        save,
+        onSaved: () => void refresh(),
+        onError: reportError,
+      });
+      setShown({ comparison, source: run, run });
+    },
+    show({ cells, updatedAt: _updated, ...comparison }: Comparison) {
+      chosen.current = true;
+      const loaded = cells.map((cell) => cellView(cell));
+      setShown({ comparison, source: { subscribe: idle.subscribe, getViews: () => loaded }, run: null });
+    },
+  };
+}
