@@ -99,3 +99,24 @@ export async function loadLocalBootstrap(
     return null;
   }
 }
+
+/** The function-calling dialects a server may speak (see `protocol/chat/dialects.ts`). */
+export type FunctionDialect = 'legacy' | 'tools';
+
+/** What a connection is set to; `auto` decides from what the server is. */
+export type FunctionDialectChoice = 'auto' | FunctionDialect;
+
+/**
+ * The dialect requests to a connection speak. `auto`: the local service speaks the spec's legacy
+ * dialect (it accepts tools too); any other server gets tools, which is what vLLM, llama.cpp, Ollama
+ * and OpenAI speak and several of them now require. The spec's own hosted service is legacy: its
+ * connection is set to legacy by hand.
+ */
+export function resolveFunctionDialect(connection: {
+  origin: string;
+  functionDialect?: FunctionDialectChoice | undefined;
+}): FunctionDialect {
+  const choice = connection.functionDialect ?? 'auto';
+  if (choice !== 'auto') return choice;
+  return connection.origin === 'local-service' ? 'legacy' : 'tools';
+}

@@ -98,6 +98,10 @@ function sanitizeConnection(raw: unknown): Connection | null {
     apiKey: rememberKey && typeof raw.apiKey === 'string' ? raw.apiKey : '',
     rememberKey,
     origin: raw.origin === 'local-service' ? 'local-service' : 'user',
+    ...(raw.functionDialect === 'legacy' || raw.functionDialect === 'tools'
+      ? { functionDialect: raw.functionDialect }
+      : {}),
+    ...(raw.thinkTags === true ? { thinkTags: true } : {}),
   };
 }
 

@@ -5,8 +5,9 @@ import { normalizeBaseURL } from '../../lib/api';
 import { baseURLHost } from '../../lib/connection';
 import type { ConnectionInput } from '../../stores';
 import { ConnectionTest } from './connection-test';
+import { ServerDialectFields, type ServerDialectValues } from './server-dialect-fields';
 
-export interface ConnectionFormValues {
+export interface ConnectionFormValues extends ServerDialectValues {
   name: string;
   baseURL: string;
   apiKey: string;
@@ -50,6 +51,8 @@ export function ConnectionForm({ initial, title, onSave, onCancel }: ConnectionF
       baseURL: values.baseURL.trim(),
       apiKey: values.apiKey.trim(),
       rememberKey: values.rememberKey,
+      functionDialect: values.functionDialect,
+      thinkTags: values.thinkTags,
     });
   };
 
@@ -139,6 +142,7 @@ export function ConnectionForm({ initial, title, onSave, onCancel }: ConnectionF
           memory and forgotten on reload.
         </p>
       </div>
+      <ServerDialectFields values={values} onChange={(next) => setValues({ ...values, ...next })} />
       <ConnectionTest
         baseURL={check.normalized ?? values.baseURL}
         apiKey={values.apiKey.trim()}

@@ -5,7 +5,14 @@ import { ConnectionForm, type ConnectionFormValues } from './connection-form';
 import { ConnectionRow } from './connection-row';
 import { SettingsSection } from './section';
 
-const EMPTY: ConnectionFormValues = { name: '', baseURL: '', apiKey: '', rememberKey: false };
+const EMPTY: ConnectionFormValues = {
+  name: '',
+  baseURL: '',
+  apiKey: '',
+  rememberKey: false,
+  functionDialect: 'auto',
+  thinkTags: false,
+};
 
 /** The saved connections: pick the active one, add, edit and delete. */
 export function ConnectionsSection() {
@@ -54,6 +61,8 @@ export function ConnectionsSection() {
             baseURL: edited.baseURL,
             apiKey: edited.apiKey,
             rememberKey: edited.rememberKey,
+            functionDialect: edited.functionDialect ?? 'auto',
+            thinkTags: edited.thinkTags === true,
           }}
           onSave={(values) => {
             updateConnection(edited.id, values);

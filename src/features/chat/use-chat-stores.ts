@@ -1,11 +1,21 @@
 import { useContext, useState } from 'react';
-import { useSettingsStore } from '../../stores';
+import { resolveFunctionDialect } from '../../lib/connection';
+import { selectActiveConnection, useSettingsStore } from '../../stores';
 import { createChatStores, type ChatStores } from './chat-stores';
 import { ChatStoresContext, type ChatStoresHolder } from './chat-stores-context';
 
 /** This app's chat stores, made on first use; requests get the Settings defaults as they are at send time. */
 function storesOf(holder: ChatStoresHolder): ChatStores {
-  holder.current ??= createChatStores({ requestDefaults: () => useSettingsStore.getState().defaults });
+  holder.current ??= createChatStores({
+    requestDefaults: () => useSettingsStore.getState().defaults,
+    serverDialect: () => {
+      const connection = selectActiveConnection(useSettingsStore.getState());
+      return {
+        functions: connection ? resolveFunctionDialect(connection) : 'legacy',
+        thinkTags: connection?.thinkTags === true,
+      };
+    },
+  });
   return holder.current;
 }
 

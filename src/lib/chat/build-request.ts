@@ -1,6 +1,8 @@
 import { CHAT_PARAMETER_NAMES, type ChatParameters } from './chat-parameters';
 import type { ConversationMessage } from './conversation-types';
+import { toLegacyForm, toToolsForm } from '../../protocol/chat/dialects';
 import type { ChatCompletionRequest, ChatMessage, FunctionDefinition } from '../../protocol/wire';
+import type { FunctionDialect } from '../connection';
 
 export interface BuildChatRequestInput {
   model: string;
@@ -10,6 +12,8 @@ export interface BuildChatRequestInput {
   parameters?: ChatParameters;
   stream: boolean;
   functions?: readonly FunctionDefinition[];
+  /** How functions, calls and results are spelled on the wire; legacy when absent (the spec's). */
+  dialect?: FunctionDialect;
 }
 
 /**
@@ -28,19 +32,19 @@ export function toWireMessages(messages: readonly ConversationMessage[]): ChatMe
   for (const message of messages) {
     if (message.status === 'pending' || message.status === 'streaming') continue;
     if (message.role === 'assistant') {
-      const empty = message.content === '' && !message.function_call;
+      const calls = message.tool_calls ?? [];
+      const empty = message.content === '' && !message.function_call && calls.length === 0;
       if (empty && message.status !== undefined && message.status !== 'complete') continue;
-      wire.push(
-        message.function_call
-          ? {
-              role: 'assistant',
-              content: message.content === '' ? null : message.content,
-              function_call: { ...message.function_call },
-            }
-          : { role: 'assistant', content: message.content },
-      );
+      const content = message.content === '' ? null : message.content;
+      if (calls.length > 0)
+        wire.push({ role: 'assistant', content, tool_calls: calls.map((c) => structuredClone(c)) });
+      else if (message.function_call)
+        wire.push({ role: 'assistant', content, function_call: { ...message.function_call } });
+      else wire.push({ role: 'assistant', content: message.content });
     } else if (message.role === 'function') {
       wire.push({ role: 'function', name: message.name ?? '', content: message.content });
+    } else if (message.role === 'tool') {
+      wire.push({ role: 'tool', tool_call_id: message.tool_call_id ?? '', content: message.content });
     } else {
       wire.push({ role: 'user', content: message.content });
     }
@@ -69,5 +73,20 @@ export function buildChatRequest(input: BuildChatRequestInput): ChatCompletionRe
   if (input.functions && input.functions.length > 0) body.functions = structuredClone([...input.functions]);
   else delete body.function_call; // function_call without functions is a 400 on most servers
   if (input.stream) body.stream = true;
-  return body;
+  return inDialect(body, input.dialect ?? 'legacy');
+}
+
+/**
+ * The body in one dialect. A conversation may hold both (its calls came from a tools server, and the
+ * connection now speaks legacy, or the other way round); the protocol core rewrites whichever parts
+ * are in the other dialect, so what is sent is all one or all the other.
+ */
+function inDialect(body: ChatCompletionRequest, dialect: FunctionDialect): ChatCompletionRequest {
+  if (dialect === 'legacy') {
+    const { request } = toLegacyForm(body);
+    return request;
+  }
+  const tools: Record<string, unknown> = { ...body, ...toToolsForm(body) };
+  for (const key of Object.keys(tools)) if (tools[key] === undefined) delete tools[key];
+  return tools as unknown as ChatCompletionRequest;
 }

@@ -39,7 +39,7 @@ export function exportConversation(conversation: Conversation, now: Date = new D
 }
 
 const MESSAGE_STATUSES = ['pending', 'streaming', 'complete', 'stopped', 'error', 'interrupted'] as const;
-const ROLES = ['user', 'assistant', 'function'] as const;
+const ROLES = ['user', 'assistant', 'function', 'tool'] as const;
 const nullableNumber: Checker = (v, p, i) => v === null || checkNumber(v, p, i);
 const nullableString: Checker = (v, p, i) => v === null || checkString(v, p, i);
 
@@ -51,6 +51,12 @@ const message = checkObject({
   createdAt: checkNumber,
   name: checkOptional(checkString),
   function_call: checkOptional(functionCall),
+  tool_calls: checkOptional(
+    checkArray(
+      checkObject({ id: checkString, type: checkEnum(['function'] as const), function: functionCall }),
+    ),
+  ),
+  tool_call_id: checkOptional(checkString),
   reasoning: checkOptional(
     checkObject({
       text: checkString,

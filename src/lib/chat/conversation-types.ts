@@ -5,6 +5,7 @@ import type {
   FunctionCall,
   FunctionDefinition,
   TokenLogprob,
+  ToolCall,
   Usage,
 } from '../../protocol/wire';
 
@@ -15,8 +16,11 @@ import type {
  */
 export type MessageStatus = 'pending' | 'streaming' | 'complete' | 'stopped' | 'error' | 'interrupted';
 
-/** The roles a conversation message may have; `function` is the legacy role for a function's result. */
-export type ConversationRole = 'user' | 'assistant' | 'function';
+/**
+ * The roles a conversation message may have: `function` is the legacy role for a function's result,
+ * `tool` the tools dialect's (it names the call it answers by id).
+ */
+export type ConversationRole = 'user' | 'assistant' | 'function' | 'tool';
 
 /** Milliseconds since the epoch (`Date.now()`), so they survive storage and compare across reloads. */
 export interface MessageTimings {
@@ -54,9 +58,13 @@ export interface ConversationMessage {
   role: ConversationRole;
   /** The text; an assistant message that only calls a function has ''. */
   content: string;
-  /** On a `function` role message: the function whose result this is. */
+  /** On a `function` or `tool` role message: the function whose result this is. */
   name?: string;
   function_call?: FunctionCall;
+  /** The calls of a tools-dialect reply (one or several at once), each with the id its result names. */
+  tool_calls?: ToolCall[];
+  /** On a `tool` role message: the id of the call this is the result of. */
+  tool_call_id?: string;
   reasoning?: MessageReasoning;
   finish_reason?: FinishReason | null;
   usage?: Usage;

@@ -13,7 +13,9 @@ function indexOf(messages: readonly ConversationMessage[], id: string): number {
 }
 
 /** The fields a person may edit by hand. */
-export type MessageEdit = Partial<Pick<ConversationMessage, 'role' | 'content' | 'name' | 'function_call'>>;
+export type MessageEdit = Partial<
+  Pick<ConversationMessage, 'role' | 'content' | 'name' | 'function_call' | 'tool_call_id'>
+>;
 
 export function editMessage(
   messages: readonly ConversationMessage[],

@@ -7,7 +7,7 @@ import type { ChatCompletion, ChatCompletionChunk } from '../../protocol/wire';
 /** The parts of an assistant message that a reply fills in. */
 export type ReplyFields = Pick<
   ConversationMessage,
-  'content' | 'reasoning' | 'function_call' | 'finish_reason' | 'usage' | 'logprobs'
+  'content' | 'reasoning' | 'function_call' | 'tool_calls' | 'finish_reason' | 'usage' | 'logprobs'
 > & { firstTokenAt: number | null };
 
 /**
@@ -71,9 +71,9 @@ export class ReplyAccumulator {
       };
       fields.reasoning = reasoning;
     }
-    // A message holds one call; until the page shows parallel calls, a tools-dialect reply shows its first.
-    const call = folder.functionCall ?? folder.toolCalls[0]?.function ?? null;
-    if (call) fields.function_call = call;
+    if (folder.functionCall) fields.function_call = folder.functionCall;
+    const calls = folder.toolCalls;
+    if (calls.length > 0) fields.tool_calls = calls;
     if (folder.finishReason !== null) fields.finish_reason = folder.finishReason;
     if (folder.usage) fields.usage = { ...folder.usage };
     const logprobs = folder.tokenLogprobs;

@@ -7,7 +7,7 @@ export interface ChatRequestDraft {
   systemPrompt: string;
   messages: ChatMessage[];
   /** Every other request field, exactly as pasted (the page keeps unset fields absent). */
-  parameters: Omit<ChatCompletionRequest, 'model' | 'messages' | 'functions' | 'stream'>;
+  parameters: Omit<ChatCompletionRequest, 'model' | 'messages' | 'functions' | 'tools' | 'stream'>;
   functions: FunctionDefinition[];
   stream: boolean;
 }
@@ -23,7 +23,7 @@ export function toChatDraft(pasted: PastedRequest): ChatRequestDraft {
     throw new Error('The request body has no "model" string, so it is not a chat request.');
   if (!Array.isArray(body.messages))
     throw new Error('The request body has no "messages" array, so it is not a chat request.');
-  const { model, messages, functions, stream, ...parameters } = body as ChatCompletionRequest;
+  const { model, messages, functions, tools, stream, ...parameters } = body as ChatCompletionRequest;
   const first = messages[0];
   const system = first?.role === 'system' && typeof first.content === 'string' ? first.content : null;
   return {
@@ -31,7 +31,8 @@ export function toChatDraft(pasted: PastedRequest): ChatRequestDraft {
     systemPrompt: system ?? '',
     messages: system === null ? messages : messages.slice(1),
     parameters,
-    functions: functions ?? [],
+    // Tools-dialect definitions are functions in a wrapper; the connection decides how they are sent.
+    functions: functions ?? tools?.map(({ function: { strict: _strict, ...definition } }) => definition) ?? [],
     stream: stream === true,
   };
 }

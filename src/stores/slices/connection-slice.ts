@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import { newConnectionId } from '../../lib/connection';
+import { newConnectionId, type FunctionDialectChoice } from '../../lib/connection';
 import type { SettingsState, SettingsMutators } from '../settings-types';
 
 /** Where a saved connection came from; the local service's own entry is refreshed at every start. */
@@ -16,6 +16,10 @@ export interface Connection {
   /** When true the key is also written to localStorage. */
   rememberKey: boolean;
   origin: ConnectionOrigin;
+  /** Which function-calling dialect requests speak; absent is `auto` (see `resolveFunctionDialect`). */
+  functionDialect?: FunctionDialectChoice;
+  /** Read a leading `<think>…</think>` in replies as reasoning (servers that put it in `content`). */
+  thinkTags?: boolean;
 }
 
 export type ConnectionInput = Omit<Connection, 'id' | 'origin'> & { origin?: ConnectionOrigin };

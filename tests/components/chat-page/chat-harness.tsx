@@ -5,6 +5,7 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { FunctionDialectChoice } from '../../../src/lib/connection';
 import { IDBFactory } from 'fake-indexeddb';
 import { createApp, type ModelEngines } from '../../../server/app';
 import { resolveConfig } from '../../../server/config';
@@ -54,10 +55,22 @@ export async function openChat(
     keepStorage = false,
     apiKey = TEST_KEY,
     stores,
-  }: { keepStorage?: boolean; apiKey?: string; stores?: AppStores } = {},
+    functionDialect,
+  }: {
+    keepStorage?: boolean;
+    apiKey?: string;
+    stores?: AppStores;
+    functionDialect?: FunctionDialectChoice;
+  } = {},
 ) {
   if (!keepStorage) globalThis.indexedDB = new IDBFactory();
-  addConnection({ baseURL: TEST_BASE_URL, apiKey });
+  // The service here is the local service, in-process: its connection is the one it adds itself.
+  addConnection({
+    baseURL: TEST_BASE_URL,
+    apiKey,
+    origin: 'local-service',
+    ...(functionDialect ? { functionDialect } : {}),
+  });
   const utils = renderApp({ path: '/chat', fetch: service.fetch, ...(stores ? { stores } : {}) });
   await screen.findByRole('textbox', { name: 'Message' }, { timeout: 15_000 });
   return { ...utils, user: userEvent.setup({ delay: null }) };

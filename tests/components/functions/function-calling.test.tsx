@@ -140,3 +140,64 @@ describe('function calling on the chat page', () => {
     await waitFor(() => expect(section.querySelector('.cm-lintRange-error')).not.toBeNull());
   });
 });
+
+describe('function calling in the tools dialect', () => {
+  it('shows two parallel calls as two cards and sends both results with their tool_call_id in one request', async () => {
+    const service = chatService();
+    const { user } = await openChat(service, { functionDialect: 'tools' });
+    const section = await openFunctions(user);
+    addTemplate(section, 'weather');
+    addTemplate(section, 'calculator');
+    await screen.findByText(/2 function\(s\) defined, all valid/);
+    await send(user, 'Use get_current_weather for Paris and calculate 2 * 21.');
+    const reply = await finishedReply();
+
+    const first = service.requests[0]!.body;
+    expect(first.functions).toBeUndefined();
+    expect((first.tools as { function: { name: string } }[]).map((t) => t.function.name)).toEqual([
+      'get_current_weather',
+      'calculate',
+    ]);
+    const weather = within(reply).getByRole('region', { name: /^Function call get_current_weather \(/ });
+    const calc = within(reply).getByRole('region', { name: /^Function call calculate \(/ });
+    expect(within(weather).getByRole('status').textContent).toMatch(/match the parameters/);
+    expect(within(calc).getByRole('status').textContent).toMatch(/match the parameters/);
+
+    await user.type(within(calc).getByRole('textbox', { name: 'Result of calculate' }), '42');
+    await user.click(within(calc).getByRole('button', { name: 'Send result' }));
+    // One result of two: nothing is sent yet, and the other card still asks for its result.
+    await screen.findByText(/1 result still to give/);
+    expect(service.requests).toHaveLength(1);
+
+    await user.type(within(weather).getByRole('textbox', { name: 'Result of get_current_weather' }), '21');
+    await user.click(within(weather).getByRole('button', { name: 'Send result' }));
+    await waitFor(() => expect(service.requests).toHaveLength(2));
+    await finishedReply();
+
+    const calls = replyCalls(reply);
+    const messages = service.requests[1]!.body.messages as Record<string, unknown>[];
+    const assistant = messages.at(-3) as {
+      role: string;
+      tool_calls: { id: string; function: { name: string } }[];
+    };
+    expect(assistant.role).toBe('assistant');
+    expect(assistant.tool_calls.map((c) => c.function.name)).toEqual(['get_current_weather', 'calculate']);
+    const idOf = (name: string) => assistant.tool_calls.find((c) => c.function.name === name)!.id;
+    expect(new Set(assistant.tool_calls.map((c) => c.id)).size).toBe(2);
+    // The results follow their calls in the order they were given, each naming its call.
+    expect(messages.slice(-2)).toEqual([
+      { role: 'tool', tool_call_id: idOf('calculate'), content: '42' },
+      { role: 'tool', tool_call_id: idOf('get_current_weather'), content: '21' },
+    ]);
+    expect(calls).toEqual(assistant.tool_calls.map((c) => c.id));
+    expect(within(reply).getAllByText('Result given (the tool message below).')).toHaveLength(2);
+    expect(rows().filter((row) => row.dataset.role === 'tool')).toHaveLength(2);
+  });
+});
+
+/** The call ids the reply's cards show. */
+function replyCalls(reply: HTMLElement): string[] {
+  return within(reply)
+    .getAllByRole('region', { name: /^Function call / })
+    .map((card) => /\((.+)\)$/.exec(card.getAttribute('aria-label') ?? '')![1]!);
+}

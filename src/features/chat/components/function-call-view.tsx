@@ -1,5 +1,5 @@
-import type { FunctionCall } from '../../../lib/api';
-import { LiveFunctionCall } from '../functions';
+import type { FunctionCall, ToolCall } from '../../../lib/api';
+import { LiveFunctionCall, LiveToolCalls } from '../functions';
 
 export interface FunctionCallViewProps {
   call: FunctionCall;
@@ -15,4 +15,9 @@ export interface FunctionCallViewProps {
  */
 export function FunctionCallView({ call, streaming, messageId }: FunctionCallViewProps) {
   return <LiveFunctionCall call={call} streaming={streaming} messageId={messageId} />;
+}
+
+/** How an assistant message shows tools-dialect calls: one card per call, each with its result form. */
+export function ToolCallsView(props: { calls: readonly ToolCall[]; streaming: boolean; messageId: string }) {
+  return <LiveToolCalls {...props} />;
 }

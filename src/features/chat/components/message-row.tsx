@@ -2,7 +2,7 @@ import { memo, useState } from 'react';
 import { Markdown } from '../../../components/markdown';
 import { Button } from '../../../components/ui/button';
 import type { ConversationMessage } from '../../../lib/chat';
-import { FunctionCallView } from './function-call-view';
+import { FunctionCallView, ToolCallsView } from './function-call-view';
 import { JsonReplyView } from './json-reply-view';
 import { LogprobsView } from './logprobs-view';
 import type { MessageActions } from './message-actions';
@@ -57,6 +57,9 @@ function Body({
       {message.function_call ? (
         <FunctionCallView call={message.function_call} streaming={live} messageId={message.id} />
       ) : null}
+      {message.tool_calls && message.tool_calls.length > 0 ? (
+        <ToolCallsView calls={message.tool_calls} streaming={live} messageId={message.id} />
+      ) : null}
       {message.logprobs && message.logprobs.length > 0 ? (
         <Button size="sm" variant="ghost" aria-pressed={tokens} onClick={() => setTokens(!tokens)}>
           {tokens ? 'Show text' : 'Show token probabilities'}
@@ -99,6 +102,11 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
       <div className="mb-1 flex flex-wrap items-center justify-between gap-1 text-xs">
         <span className="flex items-center gap-2">
           <span className="font-semibold uppercase">{message.role}</span>
+          {message.role === 'tool' ? (
+            <span className="font-mono text-zinc-500">
+              {message.name ?? 'result'} · {message.tool_call_id}
+            </span>
+          ) : null}
           {message.model ? <span className="font-mono text-zinc-500">{message.model}</span> : null}
           {message.role === 'assistant' && !isReply ? (
             <span className="text-zinc-500">(written by hand)</span>

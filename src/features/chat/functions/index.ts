@@ -11,6 +11,7 @@ export {
   type WorkbenchState,
 } from './workbench-state';
 export { LiveFunctionCall } from './live-function-call';
+export { LiveToolCalls } from './live-tool-calls';
 export { explainRoleRejection, sendFunctionResult } from './send-function-result';
 export { useFunctionsProblem, useWorkbench, type BoundWorkbench } from './use-workbench';
 export { useAutoRunner } from './use-auto-runner';

@@ -27,8 +27,6 @@ export function loadPastedChat(
       return `Message ${i + 1} is a system message after the first; the chat page keeps one system prompt.`;
     if (m.content !== null && typeof m.content !== 'string')
       return `Message ${i + 1} has image parts; load it into the Vision page instead.`;
-    if (m.role === 'tool')
-      return `Message ${i + 1} is a tool result (the tools dialect), which the chat page cannot hold yet.`;
     messages.push({
       id: globalThis.crypto.randomUUID(),
       role: m.role,
@@ -36,6 +34,8 @@ export function loadPastedChat(
       createdAt: Date.now(),
       ...(m.name !== undefined ? { name: m.name } : {}),
       ...(m.function_call ? { function_call: m.function_call } : {}),
+      ...(m.tool_calls ? { tool_calls: m.tool_calls } : {}),
+      ...(m.tool_call_id !== undefined ? { tool_call_id: m.tool_call_id } : {}),
     });
   }
   const { actions } = sessions.getState();

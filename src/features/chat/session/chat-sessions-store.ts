@@ -39,6 +39,7 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
   const now = options.now ?? Date.now;
   const createId = options.createId ?? (() => globalThis.crypto.randomUUID());
   const requestDefaults = options.requestDefaults ?? (() => ({}));
+  const serverDialect = options.serverDialect ?? (() => ({ functions: 'legacy' as const, thinkTags: false }));
   let transport = options.transport ?? noTransport;
   const requests = new Map<string, ReplyRequest>();
   const closing = new Set<string>();
@@ -81,7 +82,8 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
     const request = async (id: string): Promise<void> => {
       const { options: o, messages } = session(id);
       const parameters = pickChatParameters(effectiveChatParameters(o.parameters, requestDefaults()));
-      const body = buildChatRequest({ ...o, parameters, messages });
+      const server = serverDialect();
+      const body = buildChatRequest({ ...o, parameters, messages, dialect: server.functions });
       const requestStartedAt = now();
       const replyId = createId();
       const reply: ConversationMessage = {
@@ -103,6 +105,7 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
         transport,
         body,
         stream: o.stream,
+        thinkTags: server.thinkTags,
         now,
         requestFrame: options.requestFrame,
         onProgress: ({ firstTokenAt, ...fields }) =>

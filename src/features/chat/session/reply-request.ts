@@ -17,6 +17,8 @@ export interface ReplyRequestInput {
   transport: ChatTransport;
   body: ChatCompletionRequest;
   stream: boolean;
+  /** A leading `<think>…</think>` in the content is reasoning (the connection says its server does that). */
+  thinkTags?: boolean;
   now: () => number;
   requestFrame?: ((run: () => void) => () => void) | undefined;
   /** The reply so far, at most once per animation frame while it streams. */
@@ -38,7 +40,7 @@ export function startReplyRequest(input: ReplyRequestInput): ReplyRequest {
   const { transport, body, now } = input;
   const controller = new AbortController();
   let stream: ChatChunkStream | null = null;
-  const accumulator = new ReplyAccumulator();
+  const accumulator = new ReplyAccumulator({ thinkTags: input.thinkTags === true });
   const frames = createFrameScheduler(
     () => input.onProgress(accumulator.snapshot()),
     input.requestFrame ? { requestFrame: input.requestFrame } : {},

@@ -1,3 +1,4 @@
+import type { FunctionDialect } from '../../../lib/connection';
 import type {
   ChatCompletion,
   ChatCompletionChunk,
@@ -53,12 +54,20 @@ export interface ChatSessionSnapshot {
   options: Readonly<ChatRequestOptions>;
 }
 
+/** What a request must know of the server it goes to. */
+export interface ServerDialect {
+  functions: FunctionDialect;
+  thinkTags: boolean;
+}
+
 /** What the sessions store is made with; everything but the transport is for tests. */
 export interface ChatSessionsOptions {
   /** The client requests go through; `setTransport` swaps it (a new base URL or key). */
   transport?: ChatTransport;
   /** Read at every send: the Settings defaults of `temperature` and `max_tokens`. */
   requestDefaults?: () => ChatDefaults;
+  /** Read at every send: how the active connection's server spells function calls and reasoning. */
+  serverDialect?: () => ServerDialect;
   /** The frame scheduler's `requestFrame` (see `createFrameScheduler`). */
   requestFrame?: (run: () => void) => () => void;
   /** The clock (ms since the epoch). */

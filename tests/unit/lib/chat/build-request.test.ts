@@ -168,3 +168,88 @@ describe('pickChatParameters', () => {
     ).toEqual({ temperature: 0, stop: ['x'] });
   });
 });
+
+describe('buildChatRequest in each function-calling dialect', () => {
+  const weather = { name: 'get_weather', parameters: { type: 'object' as const, properties: {} } };
+  const calls = [
+    {
+      id: 'call_a',
+      type: 'function' as const,
+      function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+    },
+    {
+      id: 'call_b',
+      type: 'function' as const,
+      function: { name: 'get_weather', arguments: '{"city":"Oslo"}' },
+    },
+  ];
+  const conversation: ConversationMessage[] = [
+    { id: '1', role: 'user', content: 'Weather in Paris and Oslo?', createdAt: 0 },
+    { id: '2', role: 'assistant', content: '', tool_calls: calls, status: 'complete', createdAt: 0 },
+    { id: '3', role: 'tool', tool_call_id: 'call_a', name: 'get_weather', content: '21', createdAt: 0 },
+    { id: '4', role: 'tool', tool_call_id: 'call_b', name: 'get_weather', content: '9', createdAt: 0 },
+  ];
+
+  it('sends tools, tool_calls and tool results as they are in the tools dialect', () => {
+    const body = buildChatRequest({
+      model: 'm',
+      messages: conversation,
+      functions: [weather],
+      parameters: { function_call: { name: 'get_weather' } },
+      stream: false,
+      dialect: 'tools',
+    }) as unknown as Record<string, unknown>;
+    expect(body.functions).toBeUndefined();
+    expect(body.function_call).toBeUndefined();
+    expect(body.tools).toEqual([{ type: 'function', function: weather }]);
+    expect(body.tool_choice).toEqual({ type: 'function', function: { name: 'get_weather' } });
+    expect(body.messages).toEqual([
+      { role: 'user', content: 'Weather in Paris and Oslo?' },
+      { role: 'assistant', content: null, tool_calls: calls },
+      { role: 'tool', tool_call_id: 'call_a', content: '21' },
+      { role: 'tool', tool_call_id: 'call_b', content: '9' },
+    ]);
+  });
+
+  it('rewrites the same conversation for a legacy server: one function_call per call, results named', () => {
+    const body = buildChatRequest({
+      model: 'm',
+      messages: conversation,
+      functions: [weather],
+      stream: false,
+      dialect: 'legacy',
+    });
+    expect(body.tools).toBeUndefined();
+    expect(body.functions).toEqual([weather]);
+    expect(body.messages).toEqual([
+      { role: 'user', content: 'Weather in Paris and Oslo?' },
+      { role: 'assistant', content: null, function_call: calls[0]!.function },
+      { role: 'assistant', content: null, function_call: calls[1]!.function },
+      { role: 'function', name: 'get_weather', content: '21' },
+      { role: 'function', name: 'get_weather', content: '9' },
+    ]);
+  });
+
+  it('gives a legacy call made earlier an id when the conversation goes on with a tools server', () => {
+    const body = buildChatRequest({
+      model: 'm',
+      messages: [
+        { id: '1', role: 'user', content: 'Weather?', createdAt: 0 },
+        {
+          id: '2',
+          role: 'assistant',
+          content: '',
+          function_call: { name: 'get_weather', arguments: '{}' },
+          status: 'complete',
+          createdAt: 0,
+        },
+        { id: '3', role: 'function', name: 'get_weather', content: '21', createdAt: 0 },
+      ],
+      stream: false,
+      dialect: 'tools',
+    });
+    const [, call, result] = body.messages as unknown as Record<string, unknown>[];
+    const id = (call!.tool_calls as { id: string }[])[0]!.id;
+    expect(result).toEqual({ role: 'tool', tool_call_id: id, content: '21' });
+  });
+});
