@@ -3,6 +3,7 @@ import { useNow } from '../../components/ui/use-now';
 import { Button } from '../../components/ui/button';
 import { ErrorPanel } from '../../components/ui/error-panel';
 import { toApiError } from '../../lib/chat/message-error';
+import { finishReasonHint } from '../../lib/chat/metrics';
 import { isRunning, type CellView } from '../../lib/compare/cell-view';
 import { MetricsStrip } from './metrics-strip';
 
@@ -90,6 +91,12 @@ export function CompareCell({
         >
           <Markdown text={view.reply.content} streaming={view.status === 'streaming'} />
         </div>
+      ) : null}
+      {!view.reply.content && !view.reply.function_call && view.reply.finish_reason ? (
+        // A reasoning model can spend all of max_tokens thinking: say so rather than show nothing.
+        <p className="text-xs text-amber-800 dark:text-amber-300">
+          No reply text. {finishReasonHint(view.reply.finish_reason) ?? ''}
+        </p>
       ) : null}
       {view.error ? <ErrorPanel error={toApiError(view.error)} /> : null}
       <MetricsStrip view={view} />

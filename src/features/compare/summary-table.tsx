@@ -36,55 +36,68 @@ export function SummaryTable({
     });
   }
   return (
-    <table className="w-full border-collapse text-left text-xs">
-      <caption className="mb-1 text-left text-sm font-medium">Summary</caption>
-      <thead>
-        <tr className="border-b border-zinc-200 dark:border-zinc-700">
-          <th scope="col" className="py-1 pr-2">
-            Variant
-          </th>
-          {COLUMNS.map((column) => {
-            const sorted = sort?.column === column.key;
-            return (
-              <th
-                key={column.key}
-                scope="col"
-                className="py-1 pr-2 text-right"
-                aria-sort={sorted ? (sort.ascending ? 'ascending' : 'descending') : 'none'}
-              >
-                <button
-                  type="button"
-                  className={`rounded ${FOCUS_RING}`}
-                  onClick={() => setSort({ column: column.key, ascending: sorted ? !sort.ascending : true })}
-                >
-                  {column.label}
-                  {sorted ? (sort.ascending ? ' ▲' : ' ▼') : ''}
-                </button>
-              </th>
-            );
-          })}
-          <th scope="col" className="py-1">
-            finish_reason
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((view) => (
-          <tr key={view.variantId} className="border-b border-zinc-100 dark:border-zinc-800">
-            <th scope="row" className="py-1 pr-2 font-normal">
-              {labels.get(view.variantId) ?? view.variantId}
+    // On a phone the table is wider than the screen: it scrolls sideways on its own (focusable, so
+    // keyboard users can scroll it too) instead of pushing the whole page wider. shrink-0: a box that
+    // clips its overflow may otherwise be squeezed to nothing in the page's flex column.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div
+      role="region"
+      aria-label="Summary, scrolls sideways"
+      tabIndex={0}
+      className="shrink-0 overflow-x-auto"
+    >
+      <table className="w-full border-collapse text-left text-xs">
+        <caption className="mb-1 text-left text-sm font-medium">Summary</caption>
+        <thead>
+          <tr className="border-b border-zinc-200 dark:border-zinc-700">
+            <th scope="col" className="py-1 pr-2">
+              Variant
             </th>
-            {COLUMNS.map((column) => (
-              <td key={column.key} className="py-1 pr-2 text-right tabular-nums">
-                {show(column.value(view), column.key)}
-              </td>
-            ))}
-            <td className="py-1 font-mono">
-              {view.status === 'error' ? 'error' : (view.reply.finish_reason ?? '—')}
-            </td>
+            {COLUMNS.map((column) => {
+              const sorted = sort?.column === column.key;
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  className="py-1 pr-2 text-right"
+                  aria-sort={sorted ? (sort.ascending ? 'ascending' : 'descending') : 'none'}
+                >
+                  <button
+                    type="button"
+                    className={`rounded ${FOCUS_RING}`}
+                    onClick={() =>
+                      setSort({ column: column.key, ascending: sorted ? !sort.ascending : true })
+                    }
+                  >
+                    {column.label}
+                    {sorted ? (sort.ascending ? ' ▲' : ' ▼') : ''}
+                  </button>
+                </th>
+              );
+            })}
+            <th scope="col" className="py-1">
+              finish_reason
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((view) => (
+            <tr key={view.variantId} className="border-b border-zinc-100 dark:border-zinc-800">
+              <th scope="row" className="py-1 pr-2 font-normal">
+                {labels.get(view.variantId) ?? view.variantId}
+              </th>
+              {COLUMNS.map((column) => (
+                <td key={column.key} className="py-1 pr-2 text-right tabular-nums">
+                  {show(column.value(view), column.key)}
+                </td>
+              ))}
+              <td className="py-1 font-mono">
+                {view.status === 'error' ? 'error' : (view.reply.finish_reason ?? '—')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
