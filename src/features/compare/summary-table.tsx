@@ -39,10 +39,10 @@ export function SummaryTable({
     // On a phone the table is wider than the screen: it scrolls sideways on its own (focusable, so
     // keyboard users can scroll it too) instead of pushing the whole page wider. shrink-0: a box that
     // clips its overflow may otherwise be squeezed to nothing in the page's flex column.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div
       role="region"
       aria-label="Summary, scrolls sideways"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
       className="shrink-0 overflow-x-auto"
     >
