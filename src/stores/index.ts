@@ -6,6 +6,7 @@ export type {
   ConnectionInput,
   ConnectionOrigin,
   LocalServiceBootstrap,
+  ModelPage,
 } from './slices/connection-slice';
 export { LOCAL_SERVICE_NAME } from './slices/connection-slice';
 export type {

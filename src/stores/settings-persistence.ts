@@ -1,4 +1,4 @@
-import type { Connection } from './slices/connection-slice';
+import type { Connection, ModelPage } from './slices/connection-slice';
 import type { ChatDefaults } from './slices/defaults-slice';
 import { emptyParameters, type PageParameters } from './slices/parameters-slice';
 import type { SendKey, ThemePreference } from './slices/ui-slice';
@@ -87,6 +87,14 @@ export function sanitizeSettings(raw: unknown): PersistedSettings {
   };
 }
 
+/** The string-valued entries of a stored record, for the pages' last models. */
+function stringsOf(raw: Record<string, unknown>): Partial<Record<ModelPage, string>> {
+  const pages: readonly ModelPage[] = ['chat', 'code', 'vision', 'audio'];
+  return Object.fromEntries(
+    pages.flatMap((page) => (typeof raw[page] === 'string' ? [[page, raw[page]]] : [])),
+  );
+}
+
 function sanitizeConnection(raw: unknown): Connection | null {
   if (!isRecord(raw) || typeof raw.id !== 'string' || typeof raw.baseURL !== 'string') return null;
   const rememberKey = raw.rememberKey === true;
@@ -102,6 +110,7 @@ function sanitizeConnection(raw: unknown): Connection | null {
       ? { functionDialect: raw.functionDialect }
       : {}),
     ...(raw.thinkTags === true ? { thinkTags: true } : {}),
+    ...(isRecord(raw.lastModels) ? { lastModels: stringsOf(raw.lastModels) } : {}),
   };
 }
 

@@ -1,12 +1,14 @@
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { NoConnectionNotice } from '../connection/no-connection-notice';
+import { useModelsFollowConnection } from '../connection/use-models-follow-connection';
 import { SettingsDialog } from '../settings/settings-dialog';
 import { AppHeader } from './app-header';
 
 /** The frame around every page: skip link, header, the page itself, and the settings dialog. */
 export function AppLayout() {
   const [settingsOpen, setSettingsOpen] = useState(false);
+  useModelsFollowConnection();
   return (
     <div className="flex h-dvh flex-col bg-zinc-50 text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
       <a

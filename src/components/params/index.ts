@@ -10,7 +10,9 @@ export {
   DEFAULT_MODEL,
   MODEL_PURPOSES,
   modelSuits,
+  preferredModel,
   purposesOfModel,
   type ModelPurpose,
 } from './model-purpose';
 export { PageModelPicker } from './page-model-picker';
+export { useAfterConnectionSwitch, useDefaultModel, useListedModels } from './use-default-model';

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { modelsQueryOptions, useApi } from '../../stores';
+import { modelsQueryOptions, useApi, useSettingsStore } from '../../stores';
 import { Field, INPUT_CLASS } from '../ui/field';
-import { DEFAULT_MODEL, modelSuits, type ModelPurpose } from './model-purpose';
+import { modelSuits, type ModelPurpose } from './model-purpose';
+import { useDefaultModel } from './use-default-model';
 
 export interface ModelPickerProps {
   /** The page the model is for: its models are offered first. */
   purpose: ModelPurpose;
-  /** The chosen model; undefined means the page's default (`DEFAULT_MODEL[purpose]`). */
+  /** The chosen model; undefined means the connection's default for the page (`useDefaultModel`). */
   value: string | undefined;
   /** Called with the chosen id, or undefined when the page's default is chosen again. */
   onChange: (value: string | undefined) => void;
@@ -21,7 +22,8 @@ export interface ModelPickerProps {
 export function ModelPicker({ purpose, value, onChange, className = '' }: ModelPickerProps) {
   const api = useApi();
   const models = useQuery(modelsQueryOptions(api));
-  const fallback = DEFAULT_MODEL[purpose];
+  const fallback = useDefaultModel(purpose);
+  const rememberModel = useSettingsStore((s) => s.rememberModel);
   const chosen = value ?? fallback;
   const ids = (models.data?.data ?? []).map((m) => m.id).sort();
   const suited = ids.filter((id) => modelSuits(id, purpose));
@@ -45,7 +47,10 @@ export function ModelPicker({ purpose, value, onChange, className = '' }: ModelP
           {...control}
           className={`${INPUT_CLASS} font-mono`}
           value={chosen}
-          onChange={(e) => onChange(e.target.value === fallback ? undefined : e.target.value)}
+          onChange={(e) => {
+            rememberModel(purpose, e.target.value);
+            onChange(e.target.value === fallback ? undefined : e.target.value);
+          }}
         >
           {unlisted.map((id) => (
             <option key={id} value={id}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DEFAULT_MODEL } from '../../components/params';
+import { useDefaultModel } from '../../components/params';
 import { Button } from '../../components/ui/button';
 import { PageFrame } from '../../components/ui/page-frame';
 import { PageWireDetails } from '../../components/wire';
@@ -30,7 +30,8 @@ export function AudioPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const { state, run, cancel, reset } = useRequestRun<Transcribed>();
   const pending = state.status === 'pending';
-  const model = parameters.model ?? DEFAULT_MODEL.audio;
+  const defaultModel = useDefaultModel('audio');
+  const model = parameters.model ?? defaultModel;
   const typeProblem = source ? checkAudioFile(source.file) : null;
 
   function send(ignoreType = false) {

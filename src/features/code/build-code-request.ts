@@ -2,15 +2,16 @@ import type { CodeCompletionRequest } from '../../lib/api';
 import type { CodeParameters } from '../../stores';
 import { AUTO_LANGUAGE } from './languages';
 
-/** The code page's model when none is chosen. */
-export const CODE_DEFAULT_MODEL = 'svc-coder';
-
 /**
  * The request body for `POST /code/completions`: the prompt plus exactly the parameters that are
- * set. Unset ones (and `language: "auto"`, the server default, and an empty stop list) are absent.
+ * set; the model is the connection's default (`useDefaultModel`) unless one is chosen. Unset ones (and `language: "auto"`, the server default, and an empty stop list) are absent.
  */
-export function buildCodeRequest(prompt: string, parameters: CodeParameters): CodeCompletionRequest {
-  const request: CodeCompletionRequest = { model: parameters.model ?? CODE_DEFAULT_MODEL, prompt };
+export function buildCodeRequest(
+  prompt: string,
+  parameters: CodeParameters,
+  defaultModel: string,
+): CodeCompletionRequest {
+  const request: CodeCompletionRequest = { model: parameters.model ?? defaultModel, prompt };
   if (parameters.max_tokens !== undefined) request.max_tokens = parameters.max_tokens;
   if (parameters.temperature !== undefined) request.temperature = parameters.temperature;
   if (parameters.language !== undefined && parameters.language !== AUTO_LANGUAGE) {

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { useDefaultModel } from '../../components/params';
 import { Button } from '../../components/ui/button';
 import { ScreenReaderStatus } from '../../components/ui/screen-reader-status';
 import { ErrorPanel } from '../../components/ui/error-panel';
@@ -33,7 +34,8 @@ export function CodePage() {
   const suggestion = result && !result.accepted && !stale && result.text !== '' ? result.text : null;
   const busy = state.status === 'loading';
 
-  const complete = () => void run(buildCodeRequest(prompt, parameters));
+  const defaultModel = useDefaultModel('code');
+  const complete = () => void run(buildCodeRequest(prompt, parameters, defaultModel));
   // Retry completes the prompt as it is now, with the parameters as they are now.
   const accept = () => {
     if (!suggestion) return;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DEFAULT_MODEL } from '../../components/params';
+import { useDefaultModel } from '../../components/params';
 import { Button } from '../../components/ui/button';
 import { ErrorPanel } from '../../components/ui/error-panel';
 import { Field, INPUT_CLASS } from '../../components/ui/field';
@@ -27,9 +27,10 @@ export function VisionPage() {
   const [readError, setReadError] = useState<unknown>(null);
   const [showProblem, setShowProblem] = useState(false);
   const { state, run, cancel, reset } = useRequestRun<VisionResult>();
+  const defaultModel = useDefaultModel('vision');
 
   const draft: VisionDraft = {
-    model: parameters.model ?? DEFAULT_MODEL.vision,
+    model: parameters.model ?? defaultModel,
     prompt,
     imageUrls: images.map((image) => image.url),
     parameters,

@@ -32,7 +32,8 @@ export function toChatDraft(pasted: PastedRequest): ChatRequestDraft {
     messages: system === null ? messages : messages.slice(1),
     parameters,
     // Tools-dialect definitions are functions in a wrapper; the connection decides how they are sent.
-    functions: functions ?? tools?.map(({ function: { strict: _strict, ...definition } }) => definition) ?? [],
+    functions:
+      functions ?? tools?.map(({ function: { strict: _strict, ...definition } }) => definition) ?? [],
     stream: stream === true,
   };
 }

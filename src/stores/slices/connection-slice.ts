@@ -20,7 +20,12 @@ export interface Connection {
   functionDialect?: FunctionDialectChoice;
   /** Read a leading `<think>…</think>` in replies as reasoning (servers that put it in `content`). */
   thinkTags?: boolean;
+  /** The model last chosen on this connection, per page: what the page goes back to here. */
+  lastModels?: Partial<Record<ModelPage, string>>;
 }
+
+/** The pages that pick a model (the same names as `ModelPurpose`). */
+export type ModelPage = 'chat' | 'code' | 'vision' | 'audio';
 
 export type ConnectionInput = Omit<Connection, 'id' | 'origin'> & { origin?: ConnectionOrigin };
 
@@ -42,6 +47,8 @@ export interface ConnectionSlice {
   /** Removes a connection; when it was active, the first remaining one becomes active. */
   removeConnection: (id: string) => void;
   selectConnection: (id: string) => void;
+  /** Records the model chosen for a page on the active connection. */
+  rememberModel: (page: ModelPage, model: string) => void;
   /**
    * Adds or refreshes the "Local service" connection from the local service's bootstrap answer.
    * It is selected when it is new or when nothing is active; a choice the user made is kept.
@@ -69,6 +76,12 @@ export const createConnectionSlice: StateCreator<SettingsState, SettingsMutators
       const activeId = s.activeId === id ? (connections[0]?.id ?? null) : s.activeId;
       return { connections, activeId };
     }),
+  rememberModel: (page, model) =>
+    set((s) => ({
+      connections: s.connections.map((c) =>
+        c.id === s.activeId ? { ...c, lastModels: { ...c.lastModels, [page]: model } } : c,
+      ),
+    })),
   selectConnection: (id) => {
     if (get().connections.some((c) => c.id === id)) set({ activeId: id });
   },

@@ -4,11 +4,11 @@ import { guessLanguage } from '../../../src/features/code/languages';
 
 describe('buildCodeRequest', () => {
   it('sends svc-coder and the prompt alone when no parameter is set', () => {
-    expect(buildCodeRequest('x = 1', {})).toEqual({ model: 'svc-coder', prompt: 'x = 1' });
+    expect(buildCodeRequest('x = 1', {}, 'svc-coder')).toEqual({ model: 'svc-coder', prompt: 'x = 1' });
   });
 
   it('leaves out language "auto" (the server default) and an empty stop list', () => {
-    expect(buildCodeRequest('x', { language: 'auto', stop: [] })).toEqual({
+    expect(buildCodeRequest('x', { language: 'auto', stop: [] }, 'svc-coder')).toEqual({
       model: 'svc-coder',
       prompt: 'x',
     });
@@ -16,7 +16,11 @@ describe('buildCodeRequest', () => {
 
   it('carries every set parameter unchanged, including a zero temperature', () => {
     expect(
-      buildCodeRequest('x', { model: 'm', max_tokens: 5, temperature: 0, language: 'go', stop: ['}'] }),
+      buildCodeRequest(
+        'x',
+        { model: 'm', max_tokens: 5, temperature: 0, language: 'go', stop: ['}'] },
+        'svc-coder',
+      ),
     ).toEqual({ model: 'm', prompt: 'x', max_tokens: 5, temperature: 0, language: 'go', stop: ['}'] });
   });
 });

@@ -6,6 +6,7 @@ import type { MessageActions } from '../components/message-actions';
 import { SystemPromptEditor } from '../components/system-prompt-editor';
 import { Transcript } from '../components/transcript';
 import { useFunctionsProblem } from '../functions';
+import { useConversationFollowsConnection } from '../params/use-conversation-follows-connection';
 import { isBusy, useChatSession, useChatSessionActions } from '../session';
 
 export interface ChatWorkspaceProps {
@@ -17,6 +18,7 @@ export interface ChatWorkspaceProps {
 /** The open conversation: system prompt, transcript with per-message editing, and the composer. */
 export function ChatWorkspace({ conversationId: id, plain, composerRef }: ChatWorkspaceProps) {
   const sendKey = useSettingsStore((s) => s.sendKey);
+  useConversationFollowsConnection(id);
   const messages = useChatSession(id, (s) => s.messages);
   const status = useChatSession(id, (s) => s.status);
   const busy = useChatSession(id, isBusy);

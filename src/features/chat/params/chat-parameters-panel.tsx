@@ -1,5 +1,6 @@
 import {
   ModelPicker,
+  useDefaultModel,
   NumberParameter,
   StopSequencesEditor,
   type NumberField,
@@ -60,6 +61,7 @@ export function ChatParametersPanel({
   // The options object keeps its identity while a reply streams: no re-render per frame.
   const { model, stream, parameters: p } = useChatSession(conversationId, (s) => s.options);
   const defaults = useSettingsStore((s) => s.defaults);
+  const defaultModel = useDefaultModel('chat');
   const { sessions } = useChatStores();
   const set = <K extends keyof ChatParameters>(name: K, value: ChatParameters[K] | undefined) =>
     setConversationParameter(sessions, conversationId, name, value);
@@ -67,7 +69,7 @@ export function ChatParametersPanel({
   return (
     <div className="flex flex-col gap-3">
       <Highlighted name="model" highlight={highlight}>
-        <ModelPicker purpose="chat" value={model} onChange={(v) => set('model', v)} />
+        <ModelPicker purpose="chat" value={model} onChange={(v) => set('model', v ?? defaultModel)} />
       </Highlighted>
       <label className="flex items-center gap-2 text-xs">
         <input
@@ -122,7 +124,11 @@ export function ChatParametersPanel({
       <Highlighted name="logit_bias" highlight={highlight}>
         <LogitBiasEditor value={p.logit_bias ?? undefined} onChange={(v) => set('logit_bias', v)} />
       </Highlighted>
-      <Button size="sm" variant="ghost" onClick={() => resetConversationParameters(sessions, conversationId)}>
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => resetConversationParameters(sessions, conversationId, defaultModel)}
+      >
         Reset all to server defaults
       </Button>
     </div>

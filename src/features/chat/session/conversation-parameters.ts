@@ -51,10 +51,13 @@ export function setConversationParameter<K extends keyof PageChatParameters>(
   rememberForNewConversations(sessions.getState().sessions[id]!.options);
 }
 
-/** Puts conversation `id` back to the server's defaults: no parameter set, the default model, streaming. */
-export function resetConversationParameters(sessions: ChatSessionsStore, id: string): void {
+/**
+ * Puts conversation `id` back to the server's defaults: no parameter set, streaming, and `model`, the
+ * connection's default (the model last chosen there, or one it lists), not a model it may not serve.
+ */
+export function resetConversationParameters(sessions: ChatSessionsStore, id: string, model: string): void {
   const { sessions: open, actions } = sessions.getState();
   if (!open[id]) return;
-  actions.setOptions(id, { model: DEFAULT_MODEL.chat, stream: true, parameters: {} });
+  actions.setOptions(id, { model, stream: true, parameters: {} });
   rememberForNewConversations(sessions.getState().sessions[id]!.options);
 }
