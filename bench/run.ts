@@ -3,6 +3,7 @@
  * run. There is no pass or fail on time here; the figures go into the issue notes.
  */
 import { runChatRenderBench } from './chat-render.bench';
+import { runCompareRenderBench } from './compare-render.bench';
 import { runDecoderBench } from './decoder.bench';
 import { runHostileBench } from './hostile.bench';
 import { runMediaBench } from './media.bench';
@@ -14,6 +15,7 @@ const suites: [string, () => Promise<string[]>][] = [
   ['hostile requests', runHostileBench],
   ['local media engines', runMediaBench],
   ['chat rendering in Chromium', runChatRenderBench],
+  ['compare rendering in Chromium', runCompareRenderBench],
 ];
 
 const only = process.argv.slice(2);

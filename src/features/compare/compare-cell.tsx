@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Markdown } from '../../components/markdown';
 import { useNow } from '../../components/ui/use-now';
 import { Button } from '../../components/ui/button';
@@ -27,7 +28,7 @@ function statusText(view: CellView, now: number): string {
 }
 
 /** One variant's reply as it streams: status and stop, reasoning, the reply, its error, its figures. */
-export function CompareCell({
+export const CompareCell = memo(function CompareCell({
   label,
   view,
   onStop,
@@ -35,8 +36,8 @@ export function CompareCell({
 }: {
   label: string;
   view: CellView;
-  onStop: () => void;
-  onContinue: () => void;
+  onStop: (variantId: string) => void;
+  onContinue: (view: CellView) => void;
 }) {
   // Ticks only while a rate-limit wait counts down.
   const now = useNow(1000, view.waitUntil ?? 0);
@@ -50,7 +51,7 @@ export function CompareCell({
       <header className="flex items-start justify-between gap-2">
         <h3 className="text-sm font-medium break-words">{label}</h3>
         {running ? (
-          <Button size="sm" onClick={onStop} aria-label={`Stop ${label}`}>
+          <Button size="sm" onClick={() => onStop(view.variantId)} aria-label={`Stop ${label}`}>
             Stop
           </Button>
         ) : (
@@ -58,7 +59,7 @@ export function CompareCell({
           <Button
             size="sm"
             className="shrink-0"
-            onClick={onContinue}
+            onClick={() => onContinue(view)}
             aria-label={`Continue ${label} in chat`}
           >
             Continue in chat
@@ -81,10 +82,11 @@ export function CompareCell({
       ) : null}
       {view.reply.content ? (
         // Each reply scrolls on its own, so the cells stay side by side at the same height; a region
-        // that scrolls must take focus, or keyboard users cannot scroll it (WCAG 2.1.1).
+        // that scrolls must take focus, or keyboard users cannot scroll it (WCAG 2.1.1). Contained:
+        // a growing reply's layout and paint stay inside it while the other cells stream too.
         <div
           role="region"
-          className="max-h-[32rem] overflow-y-auto"
+          className="max-h-[32rem] overflow-y-auto [contain:content]"
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
           aria-label={`Reply of ${label}`}
@@ -102,4 +104,4 @@ export function CompareCell({
       <MetricsStrip view={view} />
     </article>
   );
-}
+});

@@ -35,7 +35,7 @@ export function ComparePage() {
   ]);
   const saved = useSavedComparisons();
   const compare = useComparison({ clientFor, gateFor, saved });
-  const { shown, views, running } = compare;
+  const { shown, source, running } = compare;
   const handoff = useContinueInChat(newId);
 
   const names = useMemo(() => new Map(connections.map((c) => [c.id, c.name])), [connections]);
@@ -131,12 +131,12 @@ export function ComparePage() {
           {handoff.error}
         </p>
       ) : null}
-      {views.length > 0 ? (
+      {shown ? (
         <CompareResults
-          key={shown?.comparison.id}
-          views={views}
+          key={shown.comparison.id}
+          source={source}
           labels={labels}
-          onStop={(variantId) => shown?.run?.stop(variantId)}
+          onStop={(variantId) => shown.run?.stop(variantId)}
           onContinue={continueFrom}
         />
       ) : null}

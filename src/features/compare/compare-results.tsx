@@ -1,25 +1,32 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../components/ui/button';
-import type { CellView } from '../../lib/compare/compare-run';
+import type { CellView } from '../../lib/compare/cell-view';
 import { CompareCell } from './compare-cell';
 import { SummaryTable } from './summary-table';
+import type { ViewSource } from './use-comparison';
 
 // The diff (and its library) loads when first asked for, not with the page.
 const DiffPanel = lazy(() => import('./diff-panel').then((m) => ({ default: m.DiffPanel })));
 
-/** The cells side by side (stacked on a phone), the diff of any two on demand, and the summary. */
+/**
+ * The cells side by side (stacked on a phone), the diff of any two on demand, and the summary. It
+ * reads the cells itself, so a streaming frame re-renders this and not the page's form; a cell that
+ * did not change is not drawn again.
+ */
 export function CompareResults({
-  views,
+  source,
   labels,
   onStop,
   onContinue,
 }: {
-  views: readonly CellView[];
+  source: ViewSource;
   labels: ReadonlyMap<string, string>;
   onStop: (variantId: string) => void;
   onContinue: (view: CellView) => void;
 }) {
+  const views = useSyncExternalStore(source.subscribe, source.getViews);
   const [diffOpen, setDiffOpen] = useState(false);
+  if (views.length === 0) return null;
   return (
     <>
       <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
@@ -28,8 +35,8 @@ export function CompareResults({
             key={view.variantId}
             label={labels.get(view.variantId) ?? view.variantId}
             view={view}
-            onStop={() => onStop(view.variantId)}
-            onContinue={() => onContinue(view)}
+            onStop={onStop}
+            onContinue={onContinue}
           />
         ))}
       </div>

@@ -11,7 +11,7 @@ import type { SavedComparisonsApi } from './use-saved-comparisons';
 
 const newId = () => globalThis.crypto.randomUUID();
 
-interface ViewSource {
+export interface ViewSource {
   subscribe: (listener: () => void) => () => void;
   getViews: () => readonly CellView[];
 }
@@ -49,14 +49,17 @@ export function useComparison({
   /** Set once the person ran or opened something: the page then never replaces it on its own. */
   const chosen = useRef(false);
   const source = shown?.source ?? idle;
-  const views = useSyncExternalStore(source.subscribe, source.getViews);
-  const running = views.some((v) => isRunning(v.status));
+  // The page re-renders when the run starts or ends, not on every frame of it: the cells read the
+  // views themselves (CompareResults).
+  const running = useSyncExternalStore(source.subscribe, () =>
+    source.getViews().some((v) => isRunning(v.status)),
+  );
   useEffect(() => () => shown?.run?.stopAll(), [shown]);
 
   const { save, refresh, reportError } = saved;
   return {
     shown,
-    views,
+    source,
     running,
     chosen,
     start({ systemPrompt, message, variants }: ComparisonInput) {
@@ -83,11 +86,18 @@ export function useComparison({
         message,
         variants,
       };
+      let listed = false;
       saveRunAsItGoes({
         run,
         base: comparison,
         save,
-        onSaved: () => void refresh(),
+        // The list learns of it once saved, and again at the end; not on every save mid-stream,
+        // which would draw the page again twice a second.
+        onSaved: (_saved, final) => {
+          if (listed && !final) return;
+          listed = true;
+          void refresh();
+        },
         onError: reportError,
       });
       setShown({ comparison, source: run, run });

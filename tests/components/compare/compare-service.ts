@@ -75,3 +75,34 @@ export function heldEngine(first = 'Partial words ') {
   };
   return { engine, release };
 }
+
+/** Streams one text chunk each time the test calls `step(text)`, and finishes on `finish()`. */
+export function steppedEngine() {
+  const queue: (string | null)[] = [];
+  let wake: (() => void) | null = null;
+  const push = (next: string | null) => {
+    queue.push(next);
+    wake?.();
+  };
+  const engine: ChatEngine = {
+    describe: () => 'A test engine that streams a chunk each time the test says so.',
+    async *generate(_request, { signal }): AsyncIterable<EngineEvent> {
+      signal.addEventListener('abort', () => wake?.());
+      for (;;) {
+        while (queue.length === 0) {
+          if (signal.aborted) return;
+          await new Promise<void>((resolve) => (wake = resolve));
+        }
+        const next = queue.shift()!;
+        if (next === null) break;
+        yield { type: 'text', text: next };
+      }
+      yield {
+        type: 'finish',
+        finish_reason: 'stop',
+        usage: { prompt_tokens: 5, completion_tokens: 40, total_tokens: 45 },
+      };
+    },
+  };
+  return { engine, step: (text: string) => push(text), finish: () => push(null) };
+}
