@@ -85,7 +85,7 @@ describe('function calling and JSON mode in Chromium', () => {
   it('JSON mode: warns without an instruction, fixes it, and shows the reply as a tree (dark theme)', async () => {
     const { page, errors } = await openChat('dark');
     const json = await openSection(page, 'json-mode');
-    await json.getByRole('checkbox', { name: /JSON mode/ }).check();
+    await json.getByRole('combobox', { name: 'response_format' }).selectOption('json_object');
     await json
       .getByRole('alert')
       .getByText(/No message mentions JSON/)
@@ -100,7 +100,7 @@ describe('function calling and JSON mode in Chromium', () => {
     await tree.waitFor({ timeout: 30_000 });
     await tree.scrollIntoViewIfNeeded();
     await screenshot(page, 'json-reply-tree-dark');
-    await json.getByRole('checkbox', { name: /JSON mode/ }).uncheck();
+    await json.getByRole('combobox', { name: 'response_format' }).selectOption('text');
     expect(errors).toEqual([]);
     await page.close();
   });

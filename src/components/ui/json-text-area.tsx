@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { INPUT_CLASS } from './field';
 
 export interface JsonTextAreaProps {
@@ -11,16 +11,18 @@ export interface JsonTextAreaProps {
 
 /** A small labelled monospace box for pasted JSON; no spell check, which would underline every key. */
 export function JsonTextArea({ label, value, onChange, placeholder }: JsonTextAreaProps) {
+  const id = useId();
   return (
-    <label className="flex flex-col gap-0.5 text-xs">
-      {label}
+    <div className="flex flex-col gap-0.5 self-stretch text-xs">
+      <label htmlFor={id}>{label}</label>
       <textarea
+        id={id}
         className={`${INPUT_CLASS} min-h-14 font-mono text-xs`}
         spellCheck={false}
         value={value}
         placeholder={placeholder}
         onChange={(event) => onChange(event.target.value)}
       />
-    </label>
+    </div>
   );
 }

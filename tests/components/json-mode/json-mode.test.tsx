@@ -1,14 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { chatService, finishedReply, openChat, send } from '../chat-page/chat-harness';
 import { textEngine } from '../functions/scripted-engines';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-async function openJsonMode(user: { click: (el: Element) => Promise<void> }) {
+async function openJsonMode(user: ReturnType<typeof userEvent.setup>) {
   const section = document.querySelector<HTMLElement>('details[data-section="json-mode"]')!;
   await user.click(within(section).getByText('JSON mode'));
-  await user.click(within(section).getByRole('checkbox', { name: /JSON mode/ }));
+  await user.selectOptions(within(section).getByRole('combobox', { name: 'response_format' }), 'json_object');
   return section;
 }
 
@@ -81,5 +82,59 @@ describe('JSON mode on the chat page', () => {
     await user.paste('{"type": "object"}');
     expect(screen.getByText('✓ The reply matches the pasted schema.')).toBeInTheDocument();
     await user.clear(schema);
+  });
+});
+
+describe('structured outputs (json_schema) on the chat page', () => {
+  const schema = {
+    type: 'object',
+    properties: { city: { type: 'string' }, population: { type: 'integer' } },
+    required: ['city', 'population'],
+    additionalProperties: false,
+  };
+
+  it('sends the typed schema with its name and strict, and checks the reply against it', async () => {
+    const service = chatService();
+    const { user } = await openChat(service);
+    const section = document.querySelector<HTMLElement>('details[data-section="json-mode"]')!;
+    await user.click(within(section).getByText('JSON mode'));
+    const box = within(section).getByRole('textbox', { name: /JSON Schema|Check replies/ });
+    await user.click(box);
+    await user.paste('{"type": "object", "properties": {');
+    await user.selectOptions(
+      within(section).getByRole('combobox', { name: 'response_format' }),
+      'json_schema',
+    );
+    // Half a schema: what is wrong is said before anything is sent.
+    expect(within(section).getByRole('alert').textContent).toMatch(/The schema is not valid JSON/);
+    await user.clear(box);
+    await user.paste(JSON.stringify(schema));
+    expect(within(section).queryByRole('alert')).toBeNull();
+    const name = within(section).getByRole('textbox', { name: 'Schema name' });
+    await user.clear(name);
+    await user.type(name, 'city_facts');
+    await send(user, 'Facts about Oslo');
+    const reply = await finishedReply();
+    expect(service.requests[0]!.body.response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'city_facts', schema, strict: true },
+    });
+    expect(within(reply).getByRole('tree', { name: 'JSON reply tree' })).toBeInTheDocument();
+    expect(within(reply).getByRole('status').textContent).toMatch(/matches the pasted schema/);
+  });
+
+  it('refuses a schema name the format does not allow', async () => {
+    const service = chatService();
+    const { user } = await openChat(service);
+    const section = document.querySelector<HTMLElement>('details[data-section="json-mode"]')!;
+    await user.click(within(section).getByText('JSON mode'));
+    await user.selectOptions(
+      within(section).getByRole('combobox', { name: 'response_format' }),
+      'json_schema',
+    );
+    const name = within(section).getByRole('textbox', { name: 'Schema name' });
+    await user.clear(name);
+    await user.type(name, 'city facts!');
+    expect(within(section).getByRole('alert').textContent).toMatch(/letters, digits, underscores or dashes/);
   });
 });

@@ -18,7 +18,7 @@ export function ToolResultForm({ name, initial, disabled, onSend }: ToolResultFo
       <JsonTextArea
         label={`Result of ${name}`}
         value={text}
-        placeholder='{"temperature": 21, "unit": "celsius"}'
+        placeholder='{"ok": true} or any text the function returned'
         onChange={setText}
       />
       <Button

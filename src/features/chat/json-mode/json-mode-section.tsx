@@ -1,13 +1,25 @@
+import { useEffect } from 'react';
 import { Button } from '../../../components/ui/button';
+import { SelectField } from '../../../components/ui/select-field';
+import type { ResponseFormat } from '../../../protocol/wire';
 import { JsonTextArea } from '../../../components/ui/json-text-area';
 import { useChatStores } from '../use-chat-stores';
 import { setConversationParameter, useChatSession, useChatSessionActions } from '../session';
 import { mentionsJson, withJsonInstruction } from './mentions-json';
+import { formatKind, schemaFormat, type SchemaFormatFields } from './reply-format';
+import { SchemaFormatFieldsView } from './schema-format-fields';
 import { useReplySchema } from './use-reply-schema';
 
+const KINDS = [
+  { value: 'text', label: 'text (not sent)' },
+  { value: 'json_object', label: 'json_object (JSON mode)' },
+  { value: 'json_schema', label: 'json_schema (structured outputs)' },
+];
+
 /**
- * The JSON mode switch (`response_format: {type: "json_object"}`), the warning when no message asks
- * for JSON with a one-click fix, and an optional schema to check replies against.
+ * The reply format: JSON mode (`json_object`) with the warning when no message asks for JSON and a
+ * one-click fix, or structured outputs (`json_schema`: name, strict, and the schema below, which is
+ * also what replies are checked against). The schema box is there in every mode, as a check only.
  */
 export function JsonModeSection({ conversationId: id }: { conversationId: string }) {
   // Only what this section shows, so a streaming reply does not re-render it every frame.
@@ -18,25 +30,46 @@ export function JsonModeSection({ conversationId: id }: { conversationId: string
   const { setOptions } = useChatSessionActions();
   const schema = useReplySchema((state) => state.text);
   const setSchema = useReplySchema((state) => state.setText);
-  const on = format?.type === 'json_object';
+  const kind = formatKind(format);
+  const fields: SchemaFormatFields = {
+    name: format?.json_schema?.name ?? 'reply',
+    strict: format?.json_schema?.strict !== false,
+    text: schema,
+  };
+  const built = kind === 'json_schema' ? schemaFormat(fields) : null;
+  const setFormat = (next: ResponseFormat | undefined) =>
+    setConversationParameter(sessions, id, 'response_format', next);
+  // What is typed is what is sent: a schema that does not parse goes without one, and the server's 400
+  // says so too (the problem is shown here first).
+  const applySchema = (next: SchemaFormatFields) => {
+    const result = schemaFormat(next);
+    setFormat(
+      'format' in result
+        ? result.format
+        : { type: 'json_schema', json_schema: { name: next.name, strict: next.strict } },
+    );
+  };
+
+  // A conversation opened with a schema of its own shows that schema in the box.
+  const stored = format?.json_schema?.schema;
+  useEffect(() => {
+    if (stored !== undefined) setSchema(JSON.stringify(stored, null, 2));
+    // Only when another conversation (or another stored schema) comes in, not on every keystroke.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id]);
+
   return (
     <div className="flex flex-col gap-2 text-xs">
-      <label className="flex items-center gap-1">
-        <input
-          type="checkbox"
-          checked={on}
-          onChange={(e) =>
-            setConversationParameter(
-              sessions,
-              id,
-              'response_format',
-              e.target.checked ? { type: 'json_object' } : undefined,
-            )
-          }
-        />
-        JSON mode (<code>response_format: {'{"type": "json_object"}'}</code>)
-      </label>
-      {on && !mentioned ? (
+      <SelectField
+        label={<code>response_format</code>}
+        value={kind}
+        options={KINDS}
+        onChange={(next) => {
+          if (next === 'json_schema') applySchema(fields);
+          else setFormat(next === 'json_object' ? { type: 'json_object' } : undefined);
+        }}
+      />
+      {kind === 'json_object' && !mentioned ? (
         <div
           role="alert"
           className="rounded border border-amber-300 bg-amber-50 p-2 dark:border-amber-800 dark:bg-amber-950/40"
@@ -53,12 +86,25 @@ export function JsonModeSection({ conversationId: id }: { conversationId: string
           </Button>
         </div>
       ) : null}
+      {kind === 'json_schema' ? <SchemaFormatFieldsView fields={fields} onChange={applySchema} /> : null}
       <JsonTextArea
-        label="Check replies against a JSON schema (optional)"
+        label={
+          kind === 'json_schema'
+            ? 'JSON Schema the reply must follow (sent, and checked)'
+            : 'Check replies against a JSON schema (optional)'
+        }
         value={schema}
         placeholder='{"type": "object", "required": ["answer"]}'
-        onChange={setSchema}
+        onChange={(text) => {
+          setSchema(text);
+          if (kind === 'json_schema') applySchema({ ...fields, text });
+        }}
       />
+      {built && 'problem' in built ? (
+        <p role="alert" className="text-amber-800 dark:text-amber-300">
+          {built.problem}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { parseJson } from '../../../lib/function-schema';
 import { BrokenJson } from '../functions/arguments-check-view';
 import { checkAgainstSchema } from './check-against-schema';
 import { useReplySchema } from './use-reply-schema';
+import { useOpenSession } from '../session';
 
 export interface JsonReplyProps {
   text: string;
@@ -11,7 +12,10 @@ export interface JsonReplyProps {
 }
 
 function SchemaResult({ value }: { value: unknown }) {
-  const schema = useReplySchema((state) => state.text);
+  const typed = useReplySchema((state) => state.text);
+  // A structured-outputs request is checked against the schema it sent, whatever the box holds now.
+  const sent = useOpenSession((s) => s.options.parameters.response_format?.json_schema?.schema);
+  const schema = sent === undefined ? typed : JSON.stringify(sent);
   const check = useMemo(() => checkAgainstSchema(schema, value), [schema, value]);
   if (check.kind === 'none') return null;
   if (check.kind === 'bad-schema')

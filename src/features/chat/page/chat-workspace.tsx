@@ -6,6 +6,7 @@ import type { MessageActions } from '../components/message-actions';
 import { SystemPromptEditor } from '../components/system-prompt-editor';
 import { Transcript } from '../components/transcript';
 import { useFunctionsProblem } from '../functions';
+import { repliesAreJson } from '../json-mode/reply-format';
 import { useConversationFollowsConnection } from '../params/use-conversation-follows-connection';
 import { isBusy, useChatSession, useChatSessionActions } from '../session';
 
@@ -23,7 +24,7 @@ export function ChatWorkspace({ conversationId: id, plain, composerRef }: ChatWo
   const status = useChatSession(id, (s) => s.status);
   const busy = useChatSession(id, isBusy);
   const systemPrompt = useChatSession(id, (s) => s.options.systemPrompt);
-  const jsonMode = useChatSession(id, (s) => s.options.parameters.response_format?.type === 'json_object');
+  const jsonMode = useChatSession(id, (s) => repliesAreJson(s.options.parameters.response_format));
   const session = useChatSessionActions();
   const [editingId, setEditingId] = useState<string | null>(null);
   const functionsProblem = useFunctionsProblem();
