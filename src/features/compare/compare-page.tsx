@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { INPUT_CLASS } from '../../components/ui/field';
 import { PageFrame } from '../../components/ui/page-frame';
@@ -6,7 +6,6 @@ import type { CellView } from '../../lib/compare/cell-view';
 import type { Comparison } from '../../lib/compare/comparison';
 import { describeVariant, type Variant } from '../../lib/compare/variants';
 import { selectActiveConnection, useSettingsStore } from '../../stores';
-import { CompareResults } from './compare-results';
 import { SavedComparisons } from './saved-comparisons';
 import { useCompareClients } from './use-compare-clients';
 import { useComparison } from './use-comparison';
@@ -15,6 +14,12 @@ import { useSavedComparisons } from './use-saved-comparisons';
 import { VariantsEditor } from './variants-editor';
 
 const newId = () => globalThis.crypto.randomUUID();
+
+// The cells (and the markdown renderer with its highlighter, most of their weight) load after the
+// page shows: its form needs none of it. They are fetched right after the first paint, so a Run
+// rarely waits for them.
+const loadResults = () => import('./compare-results').then((m) => ({ default: m.CompareResults }));
+const CompareResults = lazy(loadResults);
 
 /** Compare: one conversation sent to several variants at once, side by side, with their figures. */
 export function ComparePage() {
@@ -61,6 +66,10 @@ export function ComparePage() {
     const comparison = await saved.load(id);
     if (comparison) showSaved(comparison);
   };
+
+  useEffect(() => {
+    void loadResults();
+  }, []);
 
   // The page opens as it was left: the most recent comparison, unless something was chosen meanwhile.
   useEffect(() => {
@@ -132,13 +141,15 @@ export function ComparePage() {
         </p>
       ) : null}
       {shown ? (
-        <CompareResults
-          key={shown.comparison.id}
-          source={source}
-          labels={labels}
-          onStop={(variantId) => shown.run?.stop(variantId)}
-          onContinue={continueFrom}
-        />
+        <Suspense fallback={<p className="text-sm">Loading the results…</p>}>
+          <CompareResults
+            key={shown.comparison.id}
+            source={source}
+            labels={labels}
+            onStop={(variantId) => shown.run?.stop(variantId)}
+            onContinue={continueFrom}
+          />
+        </Suspense>
       ) : null}
       <SavedComparisons
         api={saved}

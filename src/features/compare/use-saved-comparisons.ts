@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
 import type { ImportIssue } from '../../lib/chat';
 import type { Comparison, ComparisonSummary } from '../../lib/compare/comparison';
-import { exportComparison, parseComparisonExport } from '../../lib/compare/comparison-format';
 import { createComparisonStore } from '../../lib/compare/comparison-store';
 
 const newId = () => globalThis.crypto.randomUUID();
+// Export and import (the format and its checks) load when first used, not with the page.
+const loadFormat = () => import('../../lib/compare/comparison-format');
 
 /** The saved comparisons: the list, and opening, deleting, exporting and importing one. */
 export function useSavedComparisons() {
@@ -44,11 +45,11 @@ export function useSavedComparisons() {
     },
     exportJson: async (id: string) => {
       const comparison = await attempt(() => store.load(id));
-      return comparison ? exportComparison(comparison) : null;
+      return comparison ? (await loadFormat()).exportComparison(comparison) : null;
     },
     /** Saves a valid export (under a new id when its id is taken) and returns it; lists the issues otherwise. */
     importText: async (text: string): Promise<Comparison | null> => {
-      const result = parseComparisonExport(text);
+      const result = (await loadFormat()).parseComparisonExport(text);
       if (!result.ok) {
         setImportIssues(result.issues);
         return null;

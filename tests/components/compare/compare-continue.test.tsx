@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDBFactory } from 'fake-indexeddb';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSettingsStore } from '../../../src/stores';
 import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
-import { compareService, scriptedEngine } from './compare-service';
+import { compareService, loadCompareResults, scriptedEngine } from './compare-service';
+
+// The cells' code loads after the page (lazily); loaded once up front, it is there when a run starts.
+beforeAll(loadCompareResults, 60_000);
 
 vi.setConfig({ testTimeout: 60_000 });
 

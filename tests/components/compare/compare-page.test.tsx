@@ -1,8 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { addConnection, renderApp } from '../support/render-app';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
+import { addConnection, renderApp } from '../support/render-app';
+import { loadCompareResults } from './compare-service';
+
+// The cells' code loads after the page (lazily); loaded once up front, it is there when a run starts.
+beforeAll(loadCompareResults, 60_000);
 
 vi.setConfig({ testTimeout: 30_000 });
 

@@ -1,11 +1,14 @@
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDBFactory } from 'fake-indexeddb';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createComparisonStore } from '../../../src/lib/compare/comparison-store';
 import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
-import { compareService, heldEngine } from './compare-service';
+import { compareService, heldEngine, loadCompareResults } from './compare-service';
+
+// The cells' code loads after the page (lazily); loaded once up front, it is there when a run starts.
+beforeAll(loadCompareResults, 60_000);
 
 vi.setConfig({ testTimeout: 60_000 });
 

@@ -106,3 +106,10 @@ export function steppedEngine() {
   };
   return { engine, step: (text: string) => push(text), finish: () => push(null) };
 }
+
+/**
+ * The page loads its cells' code (and the markdown renderer) lazily after it shows; compiling that
+ * in the test runner takes seconds, which is not what a test measures. Loaded once before the tests,
+ * the page's own import then resolves at once.
+ */
+export const loadCompareResults = () => import('../../../src/features/compare/compare-results');
