@@ -25,7 +25,9 @@ describe('chat page: errors appear where they happened', () => {
     const { panel, reply } = await failOnce({ apiKey: 'wrong-key' });
     expect(panel).toHaveTextContent('invalid_api_key');
     expect(panel).toHaveTextContent('401');
-    expect(reply).toHaveTextContent('failed: partial reply kept');
+    // Refused before any reply: worded as the request's failure, with no partial reply to speak of.
+    expect(reply).toHaveTextContent('failed: the request got no reply');
+    expect(reply).not.toHaveTextContent('partial');
   });
 
   it('404: an unknown model shows model_not_found and outlines the model control', async () => {

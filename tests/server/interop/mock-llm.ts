@@ -4,7 +4,7 @@
  * 401 as HTTP 200 with one error event when streaming, and crashes (500, a string `error` plus
  * `message`) streaming a reply without content — a function call.
  */
-import type { Server } from 'node:http';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer } from '@dwmkerr/mock-llm/dist/server.js';
 
@@ -102,14 +102,36 @@ export interface MockLlm {
   close(): Promise<void>;
 }
 
-export async function startMockLlm(streaming = { chunkSize: 5, chunkIntervalMs: 2 }): Promise<MockLlm> {
+/**
+ * Starts mock-llm on 127.0.0.1 at a free port. `cors`: answer browsers from another origin (mock-llm
+ * sends no CORS headers of its own), as a server a person runs for a browser client is set up to:
+ * preflights get 204, every answer allows any origin and the headers the playground sends.
+ */
+export async function startMockLlm(
+  streaming = { chunkSize: 5, chunkIntervalMs: 2 },
+  { cors = false }: { cors?: boolean } = {},
+): Promise<MockLlm> {
   const app = createServer(
     { rules: MOCK_RULES, streaming } as Parameters<typeof createServer>[0],
     '127.0.0.1',
     0,
   );
   const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+    if (!cors) {
+      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+      return;
+    }
+    const withCors = createHttpServer((request, response) => {
+      response.setHeader('access-control-allow-origin', '*');
+      response.setHeader('access-control-allow-headers', 'authorization, content-type');
+      response.setHeader('access-control-allow-methods', 'GET, POST, OPTIONS');
+      if (request.method === 'OPTIONS') {
+        response.writeHead(204).end();
+        return;
+      }
+      (app as unknown as (req: typeof request, res: typeof response) => void)(request, response);
+    });
+    withCors.listen(0, '127.0.0.1', () => resolve(withCors));
   });
   const { port } = server.address() as AddressInfo;
   return {

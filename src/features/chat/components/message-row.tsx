@@ -82,7 +82,14 @@ function Body({
  */
 export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
   const { message, index, count, busy, editing, actions } = props;
-  const status = message.status ? STATUS_WORDS[message.status] : undefined;
+  // An error before anything arrived is the request's failure: there is no partial reply to speak of.
+  const nothingArrived = message.content === '' && !message.function_call && !message.tool_calls;
+  const status =
+    message.status === 'error' && nothingArrived
+      ? 'failed: the request got no reply'
+      : message.status
+        ? STATUS_WORDS[message.status]
+        : undefined;
   const isReply = message.role === 'assistant' && message.timings !== undefined;
   const last = index === count - 1;
   const { ref, near } = useNearViewport<HTMLLIElement>(index >= count - 4);
