@@ -6,6 +6,9 @@ import { ErrorPanel } from '../../components/ui/error-panel';
 import { toApiError } from '../../lib/chat/message-error';
 import { finishReasonHint } from '../../lib/chat/metrics';
 import { isRunning, type CellView } from '../../lib/compare/cell-view';
+import { checkJsonReply } from '../../lib/compare/json-reply';
+import type { ResponseFormat } from '../../protocol/wire';
+import { JsonReplyView } from './json-reply-view';
 import { MetricsStrip } from './metrics-strip';
 
 function statusText(view: CellView, now: number): string {
@@ -31,17 +34,21 @@ function statusText(view: CellView, now: number): string {
 export const CompareCell = memo(function CompareCell({
   label,
   view,
+  format,
   onStop,
   onContinue,
 }: {
   label: string;
   view: CellView;
+  /** The variant's response_format: a JSON reply is checked and shown as a tree. */
+  format: ResponseFormat | undefined;
   onStop: (variantId: string) => void;
   onContinue: (view: CellView) => void;
 }) {
   // Ticks only while a rate-limit wait counts down.
   const now = useNow(1000, view.waitUntil ?? 0);
   const running = isRunning(view.status);
+  const json = view.reply.content ? checkJsonReply(view.reply.content, format, running) : null;
   return (
     <article
       aria-label={label}
@@ -91,7 +98,10 @@ export const CompareCell = memo(function CompareCell({
           tabIndex={0}
           aria-label={`Reply of ${label}`}
         >
-          <Markdown text={view.reply.content} streaming={view.status === 'streaming'} />
+          {json?.kind === 'parsed' ? null : (
+            <Markdown text={view.reply.content} streaming={view.status === 'streaming'} />
+          )}
+          {json ? <JsonReplyView check={json} raw={view.reply.content} label={label} /> : null}
         </div>
       ) : null}
       {!view.reply.content && !view.reply.function_call && view.reply.finish_reason ? (

@@ -145,6 +145,7 @@ export function ComparePage() {
           <CompareResults
             key={shown.comparison.id}
             source={source}
+            variants={shown.comparison.variants}
             labels={labels}
             onStop={(variantId) => shown.run?.stop(variantId)}
             onContinue={continueFrom}

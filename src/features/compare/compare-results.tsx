@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../components/ui/button';
 import type { CellView } from '../../lib/compare/cell-view';
+import type { Variant } from '../../lib/compare/variants';
 import { CompareCell } from './compare-cell';
 import { SummaryTable } from './summary-table';
 import type { ViewSource } from './use-comparison';
@@ -15,11 +16,13 @@ const DiffPanel = lazy(() => import('./diff-panel').then((m) => ({ default: m.Di
  */
 export function CompareResults({
   source,
+  variants,
   labels,
   onStop,
   onContinue,
 }: {
   source: ViewSource;
+  variants: readonly Variant[];
   labels: ReadonlyMap<string, string>;
   onStop: (variantId: string) => void;
   onContinue: (view: CellView) => void;
@@ -35,6 +38,7 @@ export function CompareResults({
             key={view.variantId}
             label={labels.get(view.variantId) ?? view.variantId}
             view={view}
+            format={variants.find((v) => v.id === view.variantId)?.parameters.response_format}
             onStop={onStop}
             onContinue={onContinue}
           />

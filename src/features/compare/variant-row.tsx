@@ -38,6 +38,11 @@ export function VariantRow({
     const { logprobs: _l, top_logprobs: _t, ...rest } = variant.parameters;
     onChange({ ...variant, parameters: on ? { ...rest, logprobs: true, top_logprobs: 5 } : rest });
   };
+  const format = variant.parameters.response_format;
+  const setJson = (on: boolean) => {
+    const { response_format: _f, ...rest } = variant.parameters;
+    onChange({ ...variant, parameters: on ? { ...rest, response_format: { type: 'json_object' } } : rest });
+  };
   return (
     <li
       aria-label={name}
@@ -86,6 +91,11 @@ export function VariantRow({
           onChange={(e) => setLogprobs(e.target.checked)}
         />
         <span className="font-mono">logprobs</span>
+      </label>
+      <label className="flex items-center gap-1 self-center text-xs">
+        <input type="checkbox" checked={format !== undefined} onChange={(e) => setJson(e.target.checked)} />
+        {/* A schema comes with an imported comparison; the row keeps it and names it. */}
+        JSON mode{format?.type === 'json_schema' ? ` (schema ${format.json_schema?.name ?? ''})` : ''}
       </label>
       <div className="flex gap-1">
         <Button size="sm" aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => onMove(-1)}>
