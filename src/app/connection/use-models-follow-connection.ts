@@ -1,4 +1,5 @@
-import { DEFAULT_MODEL, preferredModel, useAfterConnectionSwitch } from '../../components/params';
+import { DEFAULT_MODEL, preferredModel } from '../../components/params/model-purpose';
+import { useAfterConnectionSwitch } from '../../components/params/use-default-model';
 import { selectActiveConnection, useSettingsStore, type ModelPage } from '../../stores';
 
 const PAGES: readonly ModelPage[] = ['chat', 'code', 'vision', 'audio'];

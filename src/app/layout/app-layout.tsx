@@ -1,14 +1,20 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { NoConnectionNotice } from '../connection/no-connection-notice';
 import { useModelsFollowConnection } from '../connection/use-models-follow-connection';
-import { SettingsDialog } from '../settings/settings-dialog';
 import { AppHeader } from './app-header';
+
+const loadSettings = () => import('../settings/settings-dialog');
+// Settings are opened now and then, not to read a page: their code comes after the first paint.
+const SettingsDialog = lazy(() => loadSettings().then((m) => ({ default: m.SettingsDialog })));
 
 /** The frame around every page: skip link, header, the page itself, and the settings dialog. */
 export function AppLayout() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   useModelsFollowConnection();
+  useEffect(() => {
+    void loadSettings();
+  }, []);
   return (
     <div className="flex h-dvh flex-col bg-zinc-50 text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
       <a
@@ -28,7 +34,11 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <SettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {settingsOpen ? (
+        <Suspense fallback={<p role="status">Loading the settings…</p>}>
+          <SettingsDialog open onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { JsonView } from '../json-view';
-import { parseJson } from '../../lib/function-schema';
+import { parseJson } from '../../lib/function-schema/parse-json';
 import { bodyText, isStreamed, type ExchangeRecord } from '../../lib/wire-log';
 
 const PRE = 'overflow-x-auto rounded bg-zinc-100 p-2 font-mono text-xs whitespace-pre-wrap dark:bg-zinc-900';

@@ -8,7 +8,7 @@ import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-serv
 
 async function openSettings(user: UserEvent) {
   await user.click(await screen.findByRole('button', { name: 'Settings' }));
-  return screen.getByRole('dialog', { name: 'Settings' });
+  return screen.findByRole('dialog', { name: 'Settings' });
 }
 
 async function fillConnection(
@@ -202,7 +202,7 @@ describe('settings dialog', () => {
     renderApp();
     const opener = await screen.findByRole('button', { name: 'Settings' });
     await user.click(opener);
-    const dialog = screen.getByRole('dialog', { name: 'Settings' });
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Settings' })).not.toBeInTheDocument();

@@ -85,7 +85,7 @@ describe('app shell', () => {
     const user = userEvent.setup({ delay: null });
     renderApp({ fetch: inProcessService().fetch });
     await user.click(await screen.findByRole('button', { name: 'Add a connection' }));
-    expect(screen.getByRole('dialog', { name: 'Settings' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Settings' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     act(() => {
       addConnection({ baseURL: TEST_BASE_URL, apiKey: TEST_KEY });
