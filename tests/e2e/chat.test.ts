@@ -82,9 +82,13 @@ describe('chat page', () => {
     const reply = transcriptRows(page).last();
     await expect.poll(() => reply.getAttribute('data-status')).toBe('streaming');
     // Reload once the partial reply is on disk (the autosaver writes at most 500 ms after a change).
-    await expect.poll(() => savedReplyLength(page)).toBeGreaterThan(0);
-    await page.reload();
-    await page.getByRole('textbox', { name: 'Message', exact: true }).waitFor();
+    await expect.poll(() => savedReplyLength(page), { timeout: 10_000 }).toBeGreaterThan(0);
+    // Each step has its own limit, so a hang (seen once in 7 runs on a loaded machine) names its step
+    // and leaves a screenshot of where the page stood, not just the test's 60 s time-out.
+    await step(page, 'reload', () => page.reload({ timeout: 20_000 }));
+    await step(page, 'composer after reload', () =>
+      page.getByRole('textbox', { name: 'Message', exact: true }).waitFor({ timeout: 20_000 }),
+    );
     const after = transcriptRows(page).last();
     await expect.poll(() => after.getAttribute('data-status')).toBe('interrupted');
     expect(await after.innerText()).toMatch(/interrupted: partial reply/);
@@ -94,6 +98,21 @@ describe('chat page', () => {
     await page.close();
   });
 });
+
+/** Runs one step; when it fails, saves a screenshot named for it and says which step it was. */
+async function step(page: Page, name: string, run: () => Promise<unknown>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    const file = await screenshot(page, `failed-${name.replace(/\W+/g, '-')}`).catch(() => 'none');
+    throw new Error(
+      `${name} failed (screenshot: ${file}; page text: ${await page.innerText('body').catch(() => '?')})`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
 
 /** The longest assistant reply saved in the page's IndexedDB (0 when none is saved yet). */
 function savedReplyLength(page: Page): Promise<number> {
