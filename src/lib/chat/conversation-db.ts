@@ -1,11 +1,12 @@
 /**
  * Where the chat page keeps its conversations in IndexedDB, for the pages that hand one over to it
- * (Compare's "Continue in chat"): features never import each other, so the layout is stated here.
+ * or start from one (Compare's "Continue in chat" and "Start from a chat conversation"): features
+ * never import each other, so the layout is stated here.
  * It must stay the layout of `features/chat/storage/conversation-store.ts` (one key per conversation
  * plus an index of summaries); the compare handoff test goes through the real chat page and fails
  * when they part. The chat page opens the most recently updated conversation first.
  */
-import { createStore, set, update, type UseStore } from 'idb-keyval';
+import { createStore, get, set, update, type UseStore } from 'idb-keyval';
 import type { Conversation, ConversationSummary } from './conversation-types';
 
 export const CONVERSATIONS_DATABASE = 'svc-playground';
@@ -33,4 +34,24 @@ export async function addConversation(
     (entries) => [...(entries ?? []).filter((e) => e.id !== conversation.id), entry],
     store,
   );
+}
+
+/** The chat page's conversations, most recently updated first (those deleted, even undoably, left out). */
+export async function listConversations(
+  store: UseStore = conversationsStore(),
+): Promise<ConversationSummary[]> {
+  const entries =
+    (await get<(ConversationSummary & { deletedAt?: number })[]>(CONVERSATIONS_INDEX_KEY, store)) ?? [];
+  return entries
+    .filter((e) => e.deletedAt === undefined)
+    .map(({ id, title, updatedAt }) => ({ id, title, updatedAt }))
+    .sort((a, b) => b.updatedAt - a.updatedAt);
+}
+
+/** One of the chat page's conversations, or null. */
+export async function loadConversation(
+  id: string,
+  store: UseStore = conversationsStore(),
+): Promise<Conversation | null> {
+  return (await get<Conversation>(conversationKey(id), store)) ?? null;
 }

@@ -2,6 +2,7 @@ import { CHAT_PARAMETER_NAMES } from './chat-parameters';
 import type { Conversation } from './conversation-types';
 import {
   checkArray,
+  checkBoolean,
   checkEnum,
   checkNumber,
   checkObject,
@@ -57,6 +58,7 @@ const message = checkObject({
     ),
   ),
   tool_call_id: checkOptional(checkString),
+  logprobsRequested: checkOptional(checkBoolean),
   reasoning: checkOptional(
     checkObject({
       text: checkString,

@@ -70,6 +70,8 @@ export interface ConversationMessage {
   usage?: Usage;
   /** Per-token log probabilities, concatenated across chunks. */
   logprobs?: TokenLogprob[];
+  /** The request asked for logprobs (so their absence is the server's doing, and is said). */
+  logprobsRequested?: boolean;
   timings?: MessageTimings;
   /** Set on assistant replies the playground requested; absent on hand-written messages. */
   status?: MessageStatus;

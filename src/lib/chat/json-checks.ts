@@ -21,6 +21,12 @@ export const checkString: Checker = (value, path, issues) => {
   return false;
 };
 
+export const checkBoolean: Checker = (value, path, issues) => {
+  if (typeof value === 'boolean') return true;
+  issues.push({ path, reason: `must be true or false, found ${describe(value)}` });
+  return false;
+};
+
 export const checkNumber: Checker = (value, path, issues) => {
   if (typeof value === 'number' && Number.isFinite(value)) return true;
   issues.push({ path, reason: `must be a finite number, found ${describe(value)}` });

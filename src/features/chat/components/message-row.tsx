@@ -65,6 +65,11 @@ function Body({
           {tokens ? 'Show text' : 'Show token probabilities'}
         </Button>
       ) : null}
+      {message.logprobsRequested && !message.logprobs?.length && !live && message.status === 'complete' ? (
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          logprobs were asked for, and the server returned none (it may not support them).
+        </p>
+      ) : null}
       {tokens && message.logprobs ? (
         <LogprobsView logprobs={message.logprobs} />
       ) : jsonMode && message.content !== '' ? (

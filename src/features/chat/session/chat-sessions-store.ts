@@ -92,6 +92,7 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
         content: '',
         status: 'pending',
         model: o.model,
+        ...(body.logprobs === true ? { logprobsRequested: true } : {}),
         createdAt: requestStartedAt,
         timings: { requestStartedAt, firstTokenAt: null, endedAt: null },
       };
