@@ -3,9 +3,12 @@ import { Button } from '../../components/ui/button';
 import { INPUT_CLASS } from '../../components/ui/field';
 import { PageFrame } from '../../components/ui/page-frame';
 import type { CellView } from '../../lib/compare/cell-view';
-import type { Comparison } from '../../lib/compare/comparison';
+import type { Comparison, FewShotMessage } from '../../lib/compare/comparison';
+import type { ComparisonStart } from '../../lib/compare/from-conversation';
 import { describeVariant, type Variant } from '../../lib/compare/variants';
 import { selectActiveConnection, useSettingsStore } from '../../stores';
+import { ChatConversationPicker } from './chat-conversation-picker';
+import { FewShotEditor } from './few-shot-editor';
 import { SavedComparisons } from './saved-comparisons';
 import { useCompareClients } from './use-compare-clients';
 import { useComparison } from './use-comparison';
@@ -33,6 +36,7 @@ export function ComparePage() {
     parameters,
   });
   const [system, setSystem] = useState('');
+  const [fewShot, setFewShot] = useState<FewShotMessage[]>([]);
   const [message, setMessage] = useState('Explain what a context window is, in three sentences.');
   const [variants, setVariants] = useState<Variant[]>(() => [
     fresh({ temperature: 0 }),
@@ -58,6 +62,7 @@ export function ComparePage() {
   // A saved comparison comes back with its conversation and variants, ready to run again.
   const showSaved = (comparison: Comparison) => {
     setSystem(comparison.systemPrompt);
+    setFewShot(comparison.fewShot);
     setMessage(comparison.message);
     setVariants(comparison.variants);
     compare.show(comparison);
@@ -83,9 +88,18 @@ export function ComparePage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // A chat conversation to compare: its conversation, and its settings as the one variant to sweep from.
+  const startFrom = (from: ComparisonStart) => {
+    setSystem(from.systemPrompt);
+    setFewShot(from.fewShot);
+    setMessage(from.message);
+    setVariants([{ ...fresh(from.parameters), model: from.model }]);
+  };
+
   const start = () =>
     compare.start({
       systemPrompt: system,
+      fewShot,
       message,
       variants: variants.map((v) => ({ ...v, connectionId: v.connectionId || active?.id || '' })),
     });
@@ -93,8 +107,8 @@ export function ComparePage() {
   const continueFrom = (cell: CellView) => {
     const variant = shown?.comparison.variants.find((v) => v.id === cell.variantId);
     if (!shown || !variant) return;
-    const { systemPrompt, message: sent } = shown.comparison;
-    void handoff.continueInChat({ systemPrompt, message: sent, variant, cell });
+    const { systemPrompt, fewShot: examples, message: sent } = shown.comparison;
+    void handoff.continueInChat({ systemPrompt, fewShot: examples, message: sent, variant, cell });
   };
 
   return (
@@ -102,6 +116,7 @@ export function ComparePage() {
       title="Compare"
       purpose="Send one conversation to several variants at once (model, parameters, connection) and compare the replies and their figures."
     >
+      <ChatConversationPicker onPick={startFrom} newId={newId} />
       <div className="flex flex-col gap-2">
         <label className="flex flex-col text-sm">
           System prompt
@@ -112,6 +127,7 @@ export function ComparePage() {
             onChange={(e) => setSystem(e.target.value)}
           />
         </label>
+        <FewShotEditor messages={fewShot} onChange={setFewShot} newId={newId} />
         <label className="flex flex-col text-sm">
           Message
           <textarea

@@ -2,7 +2,12 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { ApiClient } from '../../lib/api';
 import { buildChatRequest } from '../../lib/chat/build-request';
 import { cellView, isRunning, type CellView } from '../../lib/compare/cell-view';
-import { comparisonTitle, type Comparison } from '../../lib/compare/comparison';
+import {
+  comparisonMessages,
+  comparisonTitle,
+  type Comparison,
+  type FewShotMessage,
+} from '../../lib/compare/comparison';
 import { CompareRun } from '../../lib/compare/compare-run';
 import type { RateGate } from '../../lib/compare/rate-gate';
 import { saveRunAsItGoes } from '../../lib/compare/run-saver';
@@ -28,6 +33,7 @@ const idle: ViewSource = { subscribe: () => () => undefined, getViews: () => NO_
 
 export interface ComparisonInput {
   systemPrompt: string;
+  fewShot: FewShotMessage[];
   message: string;
   variants: Variant[];
 }
@@ -62,7 +68,7 @@ export function useComparison({
     source,
     running,
     chosen,
-    start({ systemPrompt, message, variants }: ComparisonInput) {
+    start({ systemPrompt, fewShot, message, variants }: ComparisonInput) {
       chosen.current = true;
       const run = new CompareRun({
         variants,
@@ -70,7 +76,7 @@ export function useComparison({
           buildChatRequest({
             model: variant.model,
             systemPrompt,
-            messages: [{ id: 'prompt', role: 'user', content: message, createdAt: 0 }],
+            messages: comparisonMessages(fewShot, message),
             parameters: variant.parameters,
             stream: true,
           }),
@@ -83,6 +89,7 @@ export function useComparison({
         title: comparisonTitle(message),
         createdAt: at,
         systemPrompt,
+        fewShot,
         message,
         variants,
       };

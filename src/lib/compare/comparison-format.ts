@@ -90,6 +90,11 @@ const comparison = checkObject({
   createdAt: checkNumber,
   updatedAt: checkNumber,
   systemPrompt: checkString,
+  fewShot: checkOptional(
+    checkArray(
+      checkObject({ id: checkString, role: checkEnum(['user', 'assistant']), content: checkString }),
+    ),
+  ),
   message: checkString,
   variants: checkArray(variant),
   cells: checkArray(cell),
@@ -144,5 +149,8 @@ export function parseComparisonExport(text: string): ComparisonImport {
     checkConsistency(doc.comparison as Comparison, issues);
   if (issues.length > 0) return { ok: false, issues };
   const result = structuredClone(doc.comparison) as Comparison;
-  return { ok: true, comparison: { ...result, cells: result.cells.map(afterReload) } };
+  return {
+    ok: true,
+    comparison: { ...result, fewShot: result.fewShot ?? [], cells: result.cells.map(afterReload) },
+  };
 }

@@ -35,7 +35,10 @@ export function createComparisonStore(store: UseStore = createStore(DATABASE, 'c
     load: (id: string) =>
       attempt('open the comparison', async () => {
         const comparison = await get<Comparison>(keyOf(id), store);
-        return comparison ? { ...comparison, cells: comparison.cells.map(afterReload) } : null;
+        // Comparisons saved before examples existed have none.
+        return comparison
+          ? { ...comparison, fewShot: comparison.fewShot ?? [], cells: comparison.cells.map(afterReload) }
+          : null;
       }),
 
     save: (comparison: Comparison) =>

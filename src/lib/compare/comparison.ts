@@ -1,5 +1,13 @@
+import type { ConversationMessage } from '../chat/conversation-types';
 import type { CellRecord } from './cell-view';
 import type { Variant } from './variants';
+
+/** An example turn sent before the message (few-shot prompting). */
+export interface FewShotMessage {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+}
 
 /** One comparison as saved and exported: what was sent, to which variants, and what each replied. */
 export interface Comparison {
@@ -8,6 +16,8 @@ export interface Comparison {
   createdAt: number;
   updatedAt: number;
   systemPrompt: string;
+  /** Example turns before the message, in order. */
+  fewShot: FewShotMessage[];
   message: string;
   variants: Variant[];
   /** One per variant, in the variants' order. */
@@ -43,4 +53,15 @@ export function summaryOf(comparison: Comparison): ComparisonSummary {
       (c) => c.status === 'waiting' || c.status === 'streaming' || c.status === 'interrupted',
     ),
   };
+}
+
+/** The conversation a comparison sends: its examples, then the message. */
+export function comparisonMessages(
+  fewShot: readonly FewShotMessage[],
+  message: string,
+): ConversationMessage[] {
+  return [
+    ...fewShot.map(({ id, role, content }) => ({ id, role, content, createdAt: 0 })),
+    { id: 'prompt', role: 'user', content: message, createdAt: 0 },
+  ];
 }

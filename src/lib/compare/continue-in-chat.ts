@@ -1,5 +1,6 @@
 import type { Conversation, ConversationMessage, MessageStatus } from '../chat/conversation-types';
 import type { CellRecord, CellStatus } from './cell-view';
+import type { FewShotMessage } from './comparison';
 import type { Variant } from './variants';
 
 /** What a compare cell's reply becomes in a conversation (a cut-off cell reads as one on the chat page). */
@@ -14,6 +15,7 @@ const MESSAGE_STATUS: Record<CellStatus, MessageStatus> = {
 
 export interface Continuation {
   systemPrompt: string;
+  fewShot: readonly FewShotMessage[];
   message: string;
   variant: Variant;
   cell: CellRecord;
@@ -27,7 +29,7 @@ const TITLE_LENGTH = 60;
  * cell's did.
  */
 export function continuationOf(
-  { systemPrompt, message, variant, cell }: Continuation,
+  { systemPrompt, fewShot, message, variant, cell }: Continuation,
   now: number,
   newId: () => string,
 ): Conversation {
@@ -51,7 +53,11 @@ export function continuationOf(
     updatedAt: now,
     model: variant.model,
     systemPrompt,
-    messages: [user, assistant],
+    messages: [
+      ...fewShot.map(({ role, content }) => ({ id: newId(), role, content, createdAt: now })),
+      user,
+      assistant,
+    ],
     parameters: structuredClone(variant.parameters),
   };
 }

@@ -67,6 +67,7 @@ describe('compare: JSON replies', () => {
       createdAt: 1,
       updatedAt: 2,
       systemPrompt: '',
+      fewShot: [],
       message: 'A city as JSON',
       variants: [
         {

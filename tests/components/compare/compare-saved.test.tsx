@@ -92,8 +92,11 @@ describe('compare: saved comparisons', () => {
     const broken = structuredClone(document);
     broken.comparison.cells[1]!.status = 'finished';
     await importIt(JSON.stringify(broken));
-    expect(within(saved).getByRole('alert')).toHaveTextContent(
-      '$.comparison.cells[1].status must be one of "waiting", "streaming", "complete", "stopped", "error", "interrupted", found the string "finished"',
+    // The import is read asynchronously: wait for its answer to replace the last one.
+    await vi.waitFor(() =>
+      expect(within(saved).getByRole('alert')).toHaveTextContent(
+        '$.comparison.cells[1].status must be one of "waiting", "streaming", "complete", "stopped", "error", "interrupted", found the string "finished"',
+      ),
     );
     expect(within(saved).getAllByRole('button', { name: /^Export / })).toHaveLength(1);
 

@@ -8,6 +8,10 @@ const comparison: Comparison = {
   createdAt: 1,
   updatedAt: 2,
   systemPrompt: 'Be brief.',
+  fewShot: [
+    { id: 'f1', role: 'user', content: 'Name a lake' },
+    { id: 'f2', role: 'assistant', content: 'Lake Baikal' },
+  ],
   message: 'Name three rivers',
   variants: [
     {

@@ -18,6 +18,7 @@ const comparison = (
   createdAt: 1,
   updatedAt,
   systemPrompt: '',
+  fewShot: [],
   message: 'Hi',
   variants: [{ id: 'v1', connectionId: 'c', model: 'svc-chat', parameters: { temperature: 0 } }],
   cells: [

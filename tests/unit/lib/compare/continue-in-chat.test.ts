@@ -20,7 +20,16 @@ describe('continuationOf', () => {
   it('holds the compared message, the cell’s reply with its reasoning and timings, and the variant’s model and parameters', () => {
     let n = 0;
     const conversation = continuationOf(
-      { systemPrompt: 'Be brief.', message: 'First line\nsecond', variant, cell: cell('complete', 'Done.') },
+      {
+        systemPrompt: 'Be brief.',
+        fewShot: [
+          { id: 'f1', role: 'user', content: 'Example question' },
+          { id: 'f2', role: 'assistant', content: 'Example answer' },
+        ],
+        message: 'First line\nsecond',
+        variant,
+        cell: cell('complete', 'Done.'),
+      },
       5000,
       () => `id${++n}`,
     );
@@ -32,6 +41,8 @@ describe('continuationOf', () => {
       createdAt: 5000,
       updatedAt: 5000,
       messages: [
+        { role: 'user', content: 'Example question' },
+        { role: 'assistant', content: 'Example answer' },
         { role: 'user', content: 'First line\nsecond', createdAt: 5000 },
         {
           role: 'assistant',
@@ -44,16 +55,19 @@ describe('continuationOf', () => {
         },
       ],
     });
-    expect(conversation.messages[1]).not.toHaveProperty('firstTokenAt');
+    expect(conversation.messages[3]).not.toHaveProperty('firstTokenAt');
     // Its own copy: editing the conversation's parameters leaves the variant's alone.
     expect(conversation.parameters).not.toBe(variant.parameters);
-    expect(new Set([conversation.id, ...conversation.messages.map((m) => m.id)]).size).toBe(3);
+    expect(new Set([conversation.id, ...conversation.messages.map((m) => m.id)]).size).toBe(5);
   });
 
   it('marks a reply cut off by a reload as interrupted, and a stopped one as stopped', () => {
     const from = (status: CellRecord['status']) =>
-      continuationOf({ systemPrompt: '', message: 'Hi', variant, cell: cell(status) }, 1, () => 'x')
-        .messages[1]!.status;
+      continuationOf(
+        { systemPrompt: '', fewShot: [], message: 'Hi', variant, cell: cell(status) },
+        1,
+        () => 'x',
+      ).messages[1]!.status;
     expect(from('interrupted')).toBe('interrupted');
     expect(from('streaming')).toBe('interrupted');
     expect(from('stopped')).toBe('stopped');

@@ -43,7 +43,15 @@ function fakeRun() {
   };
 }
 
-const base = { id: 'c1', title: 'T', createdAt: 0, systemPrompt: '', message: 'Hi', variants: [] };
+const base = {
+  id: 'c1',
+  title: 'T',
+  createdAt: 0,
+  systemPrompt: '',
+  fewShot: [],
+  message: 'Hi',
+  variants: [],
+};
 
 describe('saveRunAsItGoes', () => {
   it('saves at the start, at most once per delay while cells change, and the final state once the run ends', async () => {

@@ -1,0 +1,39 @@
+import { pickChatParameters } from '../chat/chat-parameters';
+import type { Conversation } from '../chat/conversation-types';
+import type { FewShotMessage } from './comparison';
+
+export interface ComparisonStart {
+  systemPrompt: string;
+  fewShot: FewShotMessage[];
+  message: string;
+  model: string;
+  parameters: Conversation['parameters'];
+  /** Messages that could not come along: function and tool turns, and calls without text. */
+  leftOut: number;
+}
+
+/**
+ * A chat conversation as the start of a comparison: its system prompt; its last user message as the
+ * message and every text turn before it as examples (what follows the last user message, the reply
+ * being compared, is dropped); its model and parameters for the first variant.
+ */
+export function comparisonFromConversation(conversation: Conversation, newId: () => string): ComparisonStart {
+  const messages = conversation.messages;
+  const last = messages.findLastIndex((m) => m.role === 'user');
+  const before = last === -1 ? messages : messages.slice(0, last);
+  const fewShot: FewShotMessage[] = [];
+  let leftOut = 0;
+  for (const m of before) {
+    if ((m.role === 'user' || m.role === 'assistant') && m.content !== '')
+      fewShot.push({ id: newId(), role: m.role, content: m.content });
+    else leftOut += 1;
+  }
+  return {
+    systemPrompt: conversation.systemPrompt,
+    fewShot,
+    message: last === -1 ? '' : (messages[last]?.content ?? ''),
+    model: conversation.model,
+    parameters: pickChatParameters(conversation.parameters),
+    leftOut,
+  };
+}
