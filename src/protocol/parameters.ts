@@ -15,6 +15,8 @@ export const CHAT_PARAMETER_NAMES = [
   'top_logprobs',
   'logit_bias',
   'function_call',
+  // The tools dialect's (not the spec's); a request in the legacy dialect leaves it out.
+  'parallel_tool_calls',
   'response_format',
   'seed',
 ] as const satisfies readonly (keyof ChatCompletionRequest)[];

@@ -83,7 +83,8 @@ export function buildChatRequest(input: BuildChatRequestInput): ChatCompletionRe
  */
 function inDialect(body: ChatCompletionRequest, dialect: FunctionDialect): ChatCompletionRequest {
   if (dialect === 'legacy') {
-    const { request } = toLegacyForm(body);
+    // Legacy has one call per reply and no word for running several at once.
+    const { parallel_tool_calls: _parallel, ...request } = toLegacyForm(body).request;
     return request;
   }
   const tools: Record<string, unknown> = { ...body, ...toToolsForm(body) };

@@ -4,6 +4,7 @@ import { formatDefinitions, FUNCTION_TEMPLATES, parseJson } from '../../../lib/f
 import { DefinitionsCodeEditor } from './definitions-code-editor';
 import { DefinitionsForm } from './definitions-form';
 import { FunctionCallMode } from './function-call-mode';
+import { ParallelCallsControl } from './parallel-calls-control';
 import { useWorkbench } from './use-workbench';
 import { downloadText, readDefinitionsFile } from './import-export';
 import { MockHandlers } from './mock-handlers';
@@ -111,6 +112,7 @@ export function FunctionsSection() {
       </div>
       {importError ? <p role="alert">{importError}</p> : null}
       <FunctionCallMode />
+      <ParallelCallsControl />
       <MockHandlers />
     </div>
   );

@@ -230,6 +230,18 @@ describe('buildChatRequest in each function-calling dialect', () => {
     ]);
   });
 
+  it('sends parallel_tool_calls to a tools server only', () => {
+    const input = {
+      model: 'm',
+      messages: conversation.slice(0, 1),
+      functions: [weather],
+      parameters: { parallel_tool_calls: false },
+      stream: false,
+    };
+    expect(buildChatRequest({ ...input, dialect: 'tools' }).parallel_tool_calls).toBe(false);
+    expect('parallel_tool_calls' in buildChatRequest({ ...input, dialect: 'legacy' })).toBe(false);
+  });
+
   it('gives a legacy call made earlier an id when the conversation goes on with a tools server', () => {
     const body = buildChatRequest({
       model: 'm',
