@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
+import { CheckboxField } from '../../components/ui/checkbox-field';
 import { Field, INPUT_CLASS } from '../../components/ui/field';
 import { normalizeBaseURL } from '../../lib/api';
 import { baseURLHost } from '../../lib/connection';
@@ -37,7 +38,6 @@ export function ConnectionForm({ initial, title, onSave, onCancel }: ConnectionF
   const [reveal, setReveal] = useState(false);
   const [touched, setTouched] = useState(false);
   const titleId = useId();
-  const rememberId = useId();
   const check = checkBaseURL(values.baseURL);
   const showError = touched || values.baseURL !== '' ? check.error : null;
 
@@ -123,25 +123,18 @@ export function ConnectionForm({ initial, title, onSave, onCancel }: ConnectionF
           </div>
         )}
       </Field>
-      <div className="flex flex-col gap-0.5">
-        <div className="flex items-center gap-2">
-          <input
-            id={rememberId}
-            type="checkbox"
-            className="size-4 accent-sky-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
-            checked={values.rememberKey}
-            onChange={(e) => setValues({ ...values, rememberKey: e.target.checked })}
-            aria-describedby={`${rememberId}-warning`}
-          />
-          <label htmlFor={rememberId} className="text-sm">
-            Remember this key
-          </label>
-        </div>
-        <p id={`${rememberId}-warning`} className="text-xs text-amber-800 dark:text-amber-300">
-          A remembered key is stored unencrypted in this browser&apos;s localStorage; otherwise it is kept in
-          memory and forgotten on reload.
-        </p>
-      </div>
+      <CheckboxField
+        label="Remember this key"
+        checked={values.rememberKey}
+        onChange={(rememberKey) => setValues({ ...values, rememberKey })}
+        noteClassName="text-xs text-amber-800 dark:text-amber-300"
+        note={
+          <>
+            A remembered key is stored unencrypted in this browser&apos;s localStorage; otherwise it is kept
+            in memory and forgotten on reload.
+          </>
+        }
+      />
       <ServerDialectFields values={values} onChange={(next) => setValues({ ...values, ...next })} />
       <ConnectionTest
         baseURL={check.normalized ?? values.baseURL}

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { CheckboxField } from '../../components/ui/checkbox-field';
 import { SelectField } from '../../components/ui/select-field';
 import type { FunctionDialectChoice } from '../../lib/connection';
 
@@ -21,7 +21,6 @@ export function ServerDialectFields({
   values: ServerDialectValues;
   onChange: (next: ServerDialectValues) => void;
 }) {
-  const thinkId = useId();
   return (
     <div className="flex flex-col gap-2">
       <SelectField
@@ -30,18 +29,15 @@ export function ServerDialectFields({
         options={DIALECTS}
         onChange={(next) => onChange({ ...values, functionDialect: next as FunctionDialectChoice })}
       />
-      <div className="flex items-center gap-2">
-        <input
-          id={thinkId}
-          type="checkbox"
-          className="size-4 accent-sky-700"
-          checked={values.thinkTags}
-          onChange={(e) => onChange({ ...values, thinkTags: e.target.checked })}
-        />
-        <label htmlFor={thinkId} className="text-sm">
-          Replies put reasoning in <code>&lt;think&gt;…&lt;/think&gt;</code> (shown apart, never sent back)
-        </label>
-      </div>
+      <CheckboxField
+        label={
+          <>
+            Replies put reasoning in <code>&lt;think&gt;…&lt;/think&gt;</code> (shown apart, never sent back)
+          </>
+        }
+        checked={values.thinkTags}
+        onChange={(thinkTags) => onChange({ ...values, thinkTags })}
+      />
     </div>
   );
 }

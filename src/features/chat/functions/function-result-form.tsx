@@ -1,7 +1,5 @@
-import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { JsonTextArea } from '../../../components/ui/json-text-area';
 import { SelectField } from '../../../components/ui/select-field';
+import { ResultForm } from './result-form';
 import type { ResultRole } from './workbench-state';
 
 const RESULT_ROLES: readonly { value: ResultRole; label: string }[] = [
@@ -19,7 +17,7 @@ export interface FunctionResultFormProps {
   disabled: boolean;
 }
 
-/** Where the user types or pastes the function's result and sends it back. */
+/** A legacy call's result form: the result, and whether it goes as a `function` or a user message. */
 export function FunctionResultForm({
   name,
   role,
@@ -28,33 +26,16 @@ export function FunctionResultForm({
   initial = '',
   disabled,
 }: FunctionResultFormProps) {
-  const [text, setText] = useState(initial);
   return (
-    <div className="mt-2 flex flex-col gap-1 text-xs">
-      <JsonTextArea
-        label={`Result of ${name}`}
-        value={text}
-        placeholder='{"temperature": 21, "unit": "celsius"}'
-        onChange={setText}
+    <ResultForm name={name} initial={initial} disabled={disabled} onSend={onSend}>
+      <SelectField
+        layout="inline"
+        label="Send as"
+        selectClassName="w-auto text-xs"
+        value={role}
+        options={RESULT_ROLES}
+        onChange={(next) => onRoleChange(next as ResultRole)}
       />
-      <div className="flex flex-wrap items-end gap-2">
-        <SelectField
-          layout="inline"
-          label="Send as"
-          selectClassName="w-auto text-xs"
-          value={role}
-          options={RESULT_ROLES}
-          onChange={(next) => onRoleChange(next as ResultRole)}
-        />
-        <Button
-          size="sm"
-          variant="primary"
-          disabled={disabled || text.trim() === ''}
-          onClick={() => onSend(text)}
-        >
-          Send result
-        </Button>
-      </div>
-    </div>
+    </ResultForm>
   );
 }

@@ -2,7 +2,7 @@ import type { ToolCall } from '../../../protocol/wire';
 import { useChatStores } from '../use-chat-stores';
 import { isBusy, useOpenConversationId, useOpenSession } from '../session';
 import { FunctionCallCard } from './function-call-card';
-import { ToolResultForm } from './tool-result-form';
+import { ResultForm } from './result-form';
 import { sendToolResult, toolResultsOf } from './send-tool-result';
 import { useWorkbench } from './use-workbench';
 
@@ -51,7 +51,7 @@ export function LiveToolCalls({
               Result given (the tool message below).
             </p>
           ) : id !== null && open && !streaming ? (
-            <ToolResultForm
+            <ResultForm
               name={call.function.name}
               initial={state.mocks[call.function.name] ?? ''}
               disabled={busy || state.functionsProblem !== null}
