@@ -195,6 +195,37 @@ describe('function calling in the tools dialect', () => {
   });
 });
 
+describe('auto-run in the tools dialect', () => {
+  it('answers both parallel calls from their mocks and asks for the next reply once, with both results', async () => {
+    const service = chatService();
+    const { user } = await openChat(service, { functionDialect: 'tools' });
+    const section = await openFunctions(user);
+    addTemplate(section, 'weather');
+    addTemplate(section, 'calculator');
+    await screen.findByText(/2 function\(s\) defined, all valid/);
+    fireEvent.change(within(section).getByRole('textbox', { name: /Mock result of get_current_weather/ }), {
+      target: { value: '21' },
+    });
+    fireEvent.change(within(section).getByRole('textbox', { name: /Mock result of calculate/ }), {
+      target: { value: '42' },
+    });
+    await user.click(within(section).getByRole('checkbox', { name: /Auto-run/ }));
+    await send(user, 'Use get_current_weather for Paris and calculate 2 * 21.');
+    await waitFor(() => expect(service.requests).toHaveLength(2), { timeout: 15_000 });
+    await finishedReply();
+    const messages = service.requests[1]!.body.messages as { role: string; content: string }[];
+    expect(messages.filter((m) => m.role === 'tool').map((m) => m.content)).toEqual(['21', '42']);
+    const steps = within(within(section).getByRole('list', { name: 'Auto-run timeline' })).getAllByRole(
+      'listitem',
+    );
+    expect(steps.map((step) => step.textContent)).toEqual([
+      expect.stringContaining('get_current_weather'),
+      expect.stringContaining('calculate'),
+    ]);
+    expect(service.requests).toHaveLength(2);
+  });
+});
+
 /** The call ids the reply's cards show. */
 function replyCalls(reply: HTMLElement): string[] {
   return within(reply)

@@ -1,5 +1,8 @@
 import type { ChatStores } from '../chat-stores';
+import type { ToolCall } from '../../../protocol/wire';
 import { sendFunctionResult } from './send-function-result';
+import { sendToolResult } from './send-tool-result';
+import type { WorkbenchState } from './workbench-state';
 
 /**
  * Answers function calls of conversation `id` from its workbench's mock results while auto-run is
@@ -28,10 +31,16 @@ export function startAutoRunner(
     }
     if (!state.autoRun || session.status !== 'ready') return;
     const last = session.messages.at(-1);
-    if (!last || last.role !== 'assistant' || last.status !== 'complete' || !last.function_call) return;
+    if (!last || last.role !== 'assistant' || last.status !== 'complete') return;
+    const calls = last.tool_calls ?? [];
+    if (!last.function_call && calls.length === 0) return;
     if (last.id === handledId) return;
     handledId = last.id;
-    const { name, arguments: args } = last.function_call;
+    if (calls.length > 0) {
+      answerToolCalls(last.id, calls, state);
+      return;
+    }
+    const { name, arguments: args } = last.function_call!;
     const result = state.mocks[name];
     if (result === undefined) {
       workbench.noteAutoRun(
@@ -51,6 +60,37 @@ export function startAutoRunner(
     // Deferred: the store is still notifying its listeners of the reply that just ended.
     ownTurn = state.resultRole === 'user';
     queueMicrotask(() => void sendFunctionResult(sessions, id, name, result, state.resultRole));
+  };
+  // Parallel calls (tools dialect): all answered from their mocks, then one request with every result.
+  const answerToolCalls = (replyId: string, calls: readonly ToolCall[], state: WorkbenchState) => {
+    const missing = calls.find((call) => state.mocks[call.function.name] === undefined);
+    if (missing) {
+      workbench.noteAutoRun(
+        id,
+        `Auto-run paused: '${missing.function.name}' has no mock result. Enter one, or send its result by hand.`,
+      );
+      return;
+    }
+    if (state.timeline.length + calls.length > state.maxSteps) {
+      workbench.noteAutoRun(
+        id,
+        `Auto-run stopped: ${calls.length} more calls would pass the limit of ${state.maxSteps} steps. Raise it or continue by hand.`,
+      );
+      return;
+    }
+    for (const call of calls)
+      workbench.addStep(id, {
+        name: call.function.name,
+        arguments: call.function.arguments,
+        result: state.mocks[call.function.name]!,
+        at: Date.now(),
+      });
+    queueMicrotask(() => {
+      void (async () => {
+        for (const call of calls)
+          await sendToolResult(sessions, id, replyId, call, state.mocks[call.function.name]!);
+      })();
+    });
   };
   const unsubscribe = sessions.subscribe(check);
   check();
