@@ -7,7 +7,8 @@ import { toApiError } from '../../lib/chat/message-error';
 import { finishReasonHint } from '../../lib/chat/metrics';
 import { isRunning, type CellView } from '../../lib/compare/cell-view';
 import { checkJsonReply } from '../../lib/compare/json-reply';
-import type { ResponseFormat } from '../../protocol/wire';
+import type { FunctionDefinition, ResponseFormat } from '../../protocol/wire';
+import { FunctionCallView } from './function-call-view';
 import { JsonReplyView } from './json-reply-view';
 import { MetricsStrip } from './metrics-strip';
 
@@ -35,6 +36,7 @@ export const CompareCell = memo(function CompareCell({
   label,
   view,
   format,
+  functions,
   onStop,
   onContinue,
 }: {
@@ -42,6 +44,8 @@ export const CompareCell = memo(function CompareCell({
   view: CellView;
   /** The variant's response_format: a JSON reply is checked and shown as a tree. */
   format: ResponseFormat | undefined;
+  /** The comparison's function definitions, to check the reply's calls against. */
+  functions: readonly FunctionDefinition[];
   onStop: (variantId: string) => void;
   onContinue: (view: CellView) => void;
 }) {
@@ -49,6 +53,10 @@ export const CompareCell = memo(function CompareCell({
   const now = useNow(1000, view.waitUntil ?? 0);
   const running = isRunning(view.status);
   const json = view.reply.content ? checkJsonReply(view.reply.content, format, running) : null;
+  // A legacy function_call, or the tools dialect's calls (several when the model calls in parallel).
+  const calls = view.reply.function_call
+    ? [view.reply.function_call]
+    : (view.reply.tool_calls ?? []).map((c) => c.function);
   return (
     <article
       aria-label={label}
@@ -82,11 +90,15 @@ export const CompareCell = memo(function CompareCell({
           <p className="mt-1 whitespace-pre-wrap">{view.reply.reasoning.text}</p>
         </details>
       ) : null}
-      {view.reply.function_call ? (
-        <pre className="overflow-x-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-900">
-          {view.reply.function_call.name}({view.reply.function_call.arguments})
-        </pre>
-      ) : null}
+      {calls.map((call, i) => (
+        <FunctionCallView
+          key={i}
+          call={call}
+          definition={functions.find((f) => f.name === call.name)}
+          arriving={running}
+          label={calls.length > 1 ? `${label}, call ${i + 1}` : label}
+        />
+      ))}
       {view.reply.content ? (
         // Each reply scrolls on its own, so the cells stay side by side at the same height; a region
         // that scrolls must take focus, or keyboard users cannot scroll it (WCAG 2.1.1). Contained:
@@ -104,7 +116,7 @@ export const CompareCell = memo(function CompareCell({
           {json ? <JsonReplyView check={json} raw={view.reply.content} label={label} /> : null}
         </div>
       ) : null}
-      {!view.reply.content && !view.reply.function_call && view.reply.finish_reason ? (
+      {!view.reply.content && calls.length === 0 && view.reply.finish_reason ? (
         // A reasoning model can spend all of max_tokens thinking: say so rather than show nothing.
         <p className="text-xs text-amber-800 dark:text-amber-300">
           No reply text. {finishReasonHint(view.reply.finish_reason) ?? ''}

@@ -1,22 +1,30 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { INPUT_CLASS } from '../../components/ui/field';
 import { PageFrame } from '../../components/ui/page-frame';
 import type { CellView } from '../../lib/compare/cell-view';
-import type { Comparison, FewShotMessage } from '../../lib/compare/comparison';
+import type { Comparison } from '../../lib/compare/comparison';
 import type { ComparisonStart } from '../../lib/compare/from-conversation';
 import { describeVariant, type Variant } from '../../lib/compare/variants';
 import { selectActiveConnection, useSettingsStore } from '../../stores';
 import { ChatConversationPicker } from './chat-conversation-picker';
-import { FewShotEditor } from './few-shot-editor';
+import { ConversationInputs, type ConversationDraft } from './conversation-inputs';
 import { SavedComparisons } from './saved-comparisons';
 import { useCompareClients } from './use-compare-clients';
 import { useComparison } from './use-comparison';
 import { useContinueInChat } from './use-continue-in-chat';
+import { useDefinitionsCheck } from './use-definitions-check';
 import { useSavedComparisons } from './use-saved-comparisons';
 import { VariantsEditor } from './variants-editor';
 
 const newId = () => globalThis.crypto.randomUUID();
+
+/** The page's inputs for a comparison, or a chat conversation taken to start one. */
+const draftOf = (from: Omit<ConversationDraft, 'functionsText'> & { functions: readonly unknown[] }) => ({
+  systemPrompt: from.systemPrompt,
+  fewShot: from.fewShot,
+  message: from.message,
+  functionsText: from.functions.length > 0 ? JSON.stringify(from.functions, null, 2) : '',
+});
 
 // The cells (and the markdown renderer with its highlighter, most of their weight) load after the
 // page shows: its form needs none of it. They are fetched right after the first paint, so a Run
@@ -28,22 +36,26 @@ const CompareResults = lazy(loadResults);
 export function ComparePage() {
   const active = useSettingsStore(selectActiveConnection);
   const chatModel = useSettingsStore((s) => s.parameters.chat.model);
-  const { connections, clientFor, gateFor } = useCompareClients();
+  const { connections, clientFor, gateFor, dialectFor } = useCompareClients();
   const fresh = (parameters: Variant['parameters'] = {}): Variant => ({
     id: newId(),
     connectionId: active?.id ?? '',
     model: chatModel || 'svc-chat',
     parameters,
   });
-  const [system, setSystem] = useState('');
-  const [fewShot, setFewShot] = useState<FewShotMessage[]>([]);
-  const [message, setMessage] = useState('Explain what a context window is, in three sentences.');
+  const [draft, setDraft] = useState<ConversationDraft>({
+    systemPrompt: '',
+    fewShot: [],
+    message: 'Explain what a context window is, in three sentences.',
+    functionsText: '',
+  });
+  const functionsCheck = useDefinitionsCheck(draft.functionsText);
   const [variants, setVariants] = useState<Variant[]>(() => [
     fresh({ temperature: 0 }),
     fresh({ temperature: 1 }),
   ]);
   const saved = useSavedComparisons();
-  const compare = useComparison({ clientFor, gateFor, saved });
+  const compare = useComparison({ clientFor, gateFor, dialectFor, saved });
   const { shown, source, running } = compare;
   const handoff = useContinueInChat(newId);
 
@@ -61,9 +73,7 @@ export function ComparePage() {
 
   // A saved comparison comes back with its conversation and variants, ready to run again.
   const showSaved = (comparison: Comparison) => {
-    setSystem(comparison.systemPrompt);
-    setFewShot(comparison.fewShot);
-    setMessage(comparison.message);
+    setDraft(draftOf(comparison));
     setVariants(comparison.variants);
     compare.show(comparison);
   };
@@ -90,25 +100,34 @@ export function ComparePage() {
 
   // A chat conversation to compare: its conversation, and its settings as the one variant to sweep from.
   const startFrom = (from: ComparisonStart) => {
-    setSystem(from.systemPrompt);
-    setFewShot(from.fewShot);
-    setMessage(from.message);
-    setVariants([{ ...fresh(from.parameters), model: from.model }]);
+    setDraft(draftOf(from));
+    const variant = { ...fresh(from.parameters), model: from.model };
+    setVariants([from.functions.length > 0 ? { ...variant, useFunctions: true } : variant]);
   };
+
+  // A variant never sends broken definitions: the run waits until they are fixed.
+  const functionsBlock =
+    !variants.some((v) => v.useFunctions) || functionsCheck.definitions !== null
+      ? null
+      : functionsCheck.checking
+        ? 'Checking the function definitions…'
+        : 'Fix the function definitions, or untick “functions” on the variants, to run.';
+  const runnable = variants.length > 0 && draft.message.trim() !== '' && functionsBlock === null;
 
   const start = () =>
     compare.start({
-      systemPrompt: system,
-      fewShot,
-      message,
+      systemPrompt: draft.systemPrompt,
+      fewShot: draft.fewShot,
+      message: draft.message,
+      functions: functionsCheck.definitions ?? [],
       variants: variants.map((v) => ({ ...v, connectionId: v.connectionId || active?.id || '' })),
     });
 
   const continueFrom = (cell: CellView) => {
     const variant = shown?.comparison.variants.find((v) => v.id === cell.variantId);
     if (!shown || !variant) return;
-    const { systemPrompt, fewShot: examples, message: sent } = shown.comparison;
-    void handoff.continueInChat({ systemPrompt, fewShot: examples, message: sent, variant, cell });
+    const { systemPrompt, fewShot, message, functions } = shown.comparison;
+    void handoff.continueInChat({ systemPrompt, fewShot, message, functions, variant, cell });
   };
 
   return (
@@ -117,39 +136,21 @@ export function ComparePage() {
       purpose="Send one conversation to several variants at once (model, parameters, connection) and compare the replies and their figures."
     >
       <ChatConversationPicker onPick={startFrom} newId={newId} />
-      <div className="flex flex-col gap-2">
-        <label className="flex flex-col text-sm">
-          System prompt
-          <textarea
-            className={INPUT_CLASS}
-            rows={2}
-            value={system}
-            onChange={(e) => setSystem(e.target.value)}
-          />
-        </label>
-        <FewShotEditor messages={fewShot} onChange={setFewShot} newId={newId} />
-        <label className="flex flex-col text-sm">
-          Message
-          <textarea
-            className={INPUT_CLASS}
-            rows={3}
-            value={message}
-            onChange={(e) => setMessage(e.target.value)}
-          />
-        </label>
-      </div>
+      <ConversationInputs draft={draft} onChange={setDraft} functionsCheck={functionsCheck} newId={newId} />
       <VariantsEditor
         variants={variants}
         onChange={setVariants}
         connections={connections}
         fresh={fresh}
         newId={newId}
+        functionsAvailable={(functionsCheck.definitions?.length ?? 0) > 0}
       />
       <div className="flex gap-2">
-        <Button variant="primary" disabled={variants.length === 0 || message.trim() === ''} onClick={start}>
+        <Button variant="primary" disabled={!runnable} onClick={start}>
           {shown ? 'Run again' : 'Run'}
         </Button>
         {running ? <Button onClick={() => shown?.run?.stopAll()}>Stop all</Button> : null}
+        {functionsBlock ? <p className="self-center text-xs">{functionsBlock}</p> : null}
       </div>
       {handoff.error ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
@@ -162,6 +163,7 @@ export function ComparePage() {
             key={shown.comparison.id}
             source={source}
             variants={shown.comparison.variants}
+            functions={shown.comparison.functions}
             labels={labels}
             onStop={(variantId) => shown.run?.stop(variantId)}
             onContinue={continueFrom}

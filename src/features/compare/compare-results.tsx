@@ -2,6 +2,7 @@ import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../components/ui/button';
 import type { CellView } from '../../lib/compare/cell-view';
 import type { Variant } from '../../lib/compare/variants';
+import type { FunctionDefinition } from '../../protocol/wire';
 import { CompareCell } from './compare-cell';
 import { SummaryTable } from './summary-table';
 import type { ViewSource } from './use-comparison';
@@ -17,12 +18,15 @@ const DiffPanel = lazy(() => import('./diff-panel').then((m) => ({ default: m.Di
 export function CompareResults({
   source,
   variants,
+  functions,
   labels,
   onStop,
   onContinue,
 }: {
   source: ViewSource;
   variants: readonly Variant[];
+  /** The comparison's function definitions, to check a call's arguments against. */
+  functions: readonly FunctionDefinition[];
   labels: ReadonlyMap<string, string>;
   onStop: (variantId: string) => void;
   onContinue: (view: CellView) => void;
@@ -39,6 +43,7 @@ export function CompareResults({
             label={labels.get(view.variantId) ?? view.variantId}
             view={view}
             format={variants.find((v) => v.id === view.variantId)?.parameters.response_format}
+            functions={functions}
             onStop={onStop}
             onContinue={onContinue}
           />

@@ -1,5 +1,6 @@
 import { useCallback, useRef } from 'react';
 import { createClient, type ApiClient } from '../../lib/api';
+import { resolveFunctionDialect, type FunctionDialect } from '../../lib/connection';
 import { RateGate } from '../../lib/compare/rate-gate';
 import { useApiEnvironment, useSettingsStore } from '../../stores';
 
@@ -41,5 +42,14 @@ export function useCompareClients() {
     [connections, fetch, gateFor],
   );
 
-  return { connections, clientFor, gateFor };
+  // Functions go in the dialect the connection speaks, as on the chat page.
+  const dialectFor = useCallback(
+    (connectionId: string): FunctionDialect => {
+      const connection = connections.find((c) => c.id === connectionId);
+      return connection ? resolveFunctionDialect(connection) : 'legacy';
+    },
+    [connections],
+  );
+
+  return { connections, clientFor, gateFor, dialectFor };
 }

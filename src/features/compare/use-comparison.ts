@@ -10,6 +10,8 @@ import {
 } from '../../lib/compare/comparison';
 import { CompareRun } from '../../lib/compare/compare-run';
 import type { RateGate } from '../../lib/compare/rate-gate';
+import type { FunctionDialect } from '../../lib/connection';
+import type { FunctionDefinition } from '../../protocol/wire';
 import { saveRunAsItGoes } from '../../lib/compare/run-saver';
 import type { Variant } from '../../lib/compare/variants';
 import type { SavedComparisonsApi } from './use-saved-comparisons';
@@ -35,6 +37,7 @@ export interface ComparisonInput {
   systemPrompt: string;
   fewShot: FewShotMessage[];
   message: string;
+  functions: FunctionDefinition[];
   variants: Variant[];
 }
 
@@ -45,10 +48,12 @@ export interface ComparisonInput {
 export function useComparison({
   clientFor,
   gateFor,
+  dialectFor,
   saved,
 }: {
   clientFor: (connectionId: string) => ApiClient | null;
   gateFor: (connectionId: string) => RateGate;
+  dialectFor: (connectionId: string) => FunctionDialect;
   saved: SavedComparisonsApi;
 }) {
   const [shown, setShown] = useState<Shown | null>(null);
@@ -68,7 +73,7 @@ export function useComparison({
     source,
     running,
     chosen,
-    start({ systemPrompt, fewShot, message, variants }: ComparisonInput) {
+    start({ systemPrompt, fewShot, message, functions, variants }: ComparisonInput) {
       chosen.current = true;
       const run = new CompareRun({
         variants,
@@ -79,6 +84,8 @@ export function useComparison({
             messages: comparisonMessages(fewShot, message),
             parameters: variant.parameters,
             stream: true,
+            ...(variant.useFunctions ? { functions } : {}),
+            dialect: dialectFor(variant.connectionId),
           }),
         clientFor: (variant) => clientFor(variant.connectionId),
         gateFor: (variant) => gateFor(variant.connectionId),
@@ -91,6 +98,7 @@ export function useComparison({
         systemPrompt,
         fewShot,
         message,
+        functions,
         variants,
       };
       let listed = false;

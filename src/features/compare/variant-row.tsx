@@ -11,6 +11,7 @@ export function VariantRow({
   count,
   variant,
   connections,
+  functionsAvailable,
   onChange,
   onDuplicate,
   onRemove,
@@ -20,6 +21,7 @@ export function VariantRow({
   count: number;
   variant: Variant;
   connections: readonly Connection[];
+  functionsAvailable: boolean;
   onChange: (variant: Variant) => void;
   onDuplicate: () => void;
   onRemove: () => void;
@@ -39,6 +41,10 @@ export function VariantRow({
     onChange({ ...variant, parameters: on ? { ...rest, logprobs: true, top_logprobs: 5 } : rest });
   };
   const format = variant.parameters.response_format;
+  const setFunctions = (on: boolean) => {
+    const { useFunctions: _u, ...rest } = variant;
+    onChange(on ? { ...rest, useFunctions: true } : rest);
+  };
   const setJson = (on: boolean) => {
     const { response_format: _f, ...rest } = variant.parameters;
     onChange({ ...variant, parameters: on ? { ...rest, response_format: { type: 'json_object' } } : rest });
@@ -96,6 +102,16 @@ export function VariantRow({
         <input type="checkbox" checked={format !== undefined} onChange={(e) => setJson(e.target.checked)} />
         {/* A schema comes with an imported comparison; the row keeps it and names it. */}
         JSON mode{format?.type === 'json_schema' ? ` (schema ${format.json_schema?.name ?? ''})` : ''}
+      </label>
+      <label className="flex items-center gap-1 self-center text-xs">
+        <input
+          type="checkbox"
+          checked={variant.useFunctions === true}
+          // Ticked but with nothing to send (definitions emptied or broken) stays visible to untick.
+          disabled={!functionsAvailable && !variant.useFunctions}
+          onChange={(e) => setFunctions(e.target.checked)}
+        />
+        functions
       </label>
       <div className="flex gap-1">
         <Button size="sm" aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => onMove(-1)}>

@@ -11,6 +11,7 @@ export function VariantsEditor({
   connections,
   fresh,
   newId,
+  functionsAvailable,
 }: {
   variants: readonly Variant[];
   onChange: (variants: Variant[]) => void;
@@ -18,6 +19,8 @@ export function VariantsEditor({
   /** A new variant on the page's connection and model, no parameters set. */
   fresh: () => Variant;
   newId: () => string;
+  /** Valid function definitions exist for a variant to send. */
+  functionsAvailable: boolean;
 }) {
   const move = (index: number, by: -1 | 1) => {
     const next = [...variants];
@@ -38,6 +41,7 @@ export function VariantsEditor({
             count={variants.length}
             variant={variant}
             connections={connections}
+            functionsAvailable={functionsAvailable}
             onChange={(v) => onChange(variants.map((old, i) => (i === index ? v : old)))}
             onDuplicate={() =>
               variants.length < MAX_VARIANTS &&

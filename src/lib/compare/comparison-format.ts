@@ -5,6 +5,7 @@
 import { CHAT_PARAMETER_NAMES } from '../chat/chat-parameters';
 import {
   checkArray,
+  checkBoolean,
   checkEnum,
   checkNumber,
   checkObject,
@@ -49,7 +50,13 @@ const parameters: Checker = (value, path, issues) => {
   return unknown.length === 0;
 };
 
-const variant = checkObject({ id: checkString, connectionId: checkString, model: checkString, parameters });
+const variant = checkObject({
+  id: checkString,
+  connectionId: checkString,
+  model: checkString,
+  parameters,
+  useFunctions: checkOptional(checkBoolean),
+});
 
 // The reply is what the protocol core folded; its optional parts are checked where present.
 const reply = checkObject(
@@ -96,6 +103,7 @@ const comparison = checkObject({
     ),
   ),
   message: checkString,
+  functions: checkOptional(checkArray(checkObject({ name: checkString }, true))),
   variants: checkArray(variant),
   cells: checkArray(cell),
 });
@@ -151,6 +159,11 @@ export function parseComparisonExport(text: string): ComparisonImport {
   const result = structuredClone(doc.comparison) as Comparison;
   return {
     ok: true,
-    comparison: { ...result, fewShot: result.fewShot ?? [], cells: result.cells.map(afterReload) },
+    comparison: {
+      ...result,
+      fewShot: result.fewShot ?? [],
+      functions: result.functions ?? [],
+      cells: result.cells.map(afterReload),
+    },
   };
 }

@@ -37,7 +37,12 @@ export function createComparisonStore(store: UseStore = createStore(DATABASE, 'c
         const comparison = await get<Comparison>(keyOf(id), store);
         // Comparisons saved before examples existed have none.
         return comparison
-          ? { ...comparison, fewShot: comparison.fewShot ?? [], cells: comparison.cells.map(afterReload) }
+          ? {
+              ...comparison,
+              fewShot: comparison.fewShot ?? [],
+              functions: comparison.functions ?? [],
+              cells: comparison.cells.map(afterReload),
+            }
           : null;
       }),
 

@@ -1,4 +1,5 @@
 import type { ConversationMessage } from '../chat/conversation-types';
+import type { FunctionDefinition } from '../../protocol/wire';
 import type { CellRecord } from './cell-view';
 import type { Variant } from './variants';
 
@@ -19,6 +20,8 @@ export interface Comparison {
   /** Example turns before the message, in order. */
   fewShot: FewShotMessage[];
   message: string;
+  /** The definitions a variant with `useFunctions` sends. */
+  functions: FunctionDefinition[];
   variants: Variant[];
   /** One per variant, in the variants' order. */
   cells: CellRecord[];

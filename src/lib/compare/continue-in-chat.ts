@@ -1,6 +1,7 @@
 import type { Conversation, ConversationMessage, MessageStatus } from '../chat/conversation-types';
 import type { CellRecord, CellStatus } from './cell-view';
 import type { FewShotMessage } from './comparison';
+import type { FunctionDefinition } from '../../protocol/wire';
 import type { Variant } from './variants';
 
 /** What a compare cell's reply becomes in a conversation (a cut-off cell reads as one on the chat page). */
@@ -17,6 +18,8 @@ export interface Continuation {
   systemPrompt: string;
   fewShot: readonly FewShotMessage[];
   message: string;
+  /** The comparison's definitions; the conversation gets them when the variant sent them. */
+  functions: readonly FunctionDefinition[];
   variant: Variant;
   cell: CellRecord;
 }
@@ -29,7 +32,7 @@ const TITLE_LENGTH = 60;
  * cell's did.
  */
 export function continuationOf(
-  { systemPrompt, fewShot, message, variant, cell }: Continuation,
+  { systemPrompt, fewShot, message, functions, variant, cell }: Continuation,
   now: number,
   newId: () => string,
 ): Conversation {
@@ -59,5 +62,6 @@ export function continuationOf(
       assistant,
     ],
     parameters: structuredClone(variant.parameters),
+    ...(variant.useFunctions && functions.length > 0 ? { functions: structuredClone([...functions]) } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { pickChatParameters } from '../chat/chat-parameters';
 import type { Conversation } from '../chat/conversation-types';
 import type { FewShotMessage } from './comparison';
+import type { FunctionDefinition } from '../../protocol/wire';
 
 export interface ComparisonStart {
   systemPrompt: string;
@@ -8,6 +9,8 @@ export interface ComparisonStart {
   message: string;
   model: string;
   parameters: Conversation['parameters'];
+  /** The conversation's function definitions (variant 1 sends them when there are any). */
+  functions: FunctionDefinition[];
   /** Messages that could not come along: function and tool turns, and calls without text. */
   leftOut: number;
 }
@@ -34,6 +37,7 @@ export function comparisonFromConversation(conversation: Conversation, newId: ()
     message: last === -1 ? '' : (messages[last]?.content ?? ''),
     model: conversation.model,
     parameters: pickChatParameters(conversation.parameters),
+    functions: structuredClone(conversation.functions ?? []),
     leftOut,
   };
 }

@@ -10,6 +10,8 @@ export interface Variant {
   connectionId: string;
   model: string;
   parameters: ChatParameters;
+  /** Sends the comparison's function definitions (absent: none are sent). */
+  useFunctions?: true;
 }
 
 /** Room on a screen for this many cells side by side (a sweep of seeds 1..8 fits). */

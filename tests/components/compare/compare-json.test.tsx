@@ -68,6 +68,7 @@ describe('compare: JSON replies', () => {
       updatedAt: 2,
       systemPrompt: '',
       fewShot: [],
+      functions: [],
       message: 'A city as JSON',
       variants: [
         {

@@ -113,3 +113,21 @@ export function steppedEngine() {
  * the page's own import then resolves at once.
  */
 export const loadCompareResults = () => import('../../../src/features/compare/compare-results');
+
+/** Calls `name` with the arguments chosen by the request's temperature, or answers in text. */
+export function callingEngine(name: string, argumentsByTemperature: Record<number, string>): ChatEngine {
+  return {
+    describe: () => 'A test engine that calls a function with known arguments.',
+    async *generate(request): AsyncIterable<EngineEvent> {
+      const args = argumentsByTemperature[request.temperature ?? 1];
+      const usage = { prompt_tokens: 5, completion_tokens: 5, total_tokens: 10 };
+      if (args === undefined) {
+        yield { type: 'text', text: 'No call this time.' };
+        yield { type: 'finish', finish_reason: 'stop', usage };
+        return;
+      }
+      yield { type: 'function_call', name, arguments: args };
+      yield { type: 'finish', finish_reason: 'function_call', usage };
+    },
+  };
+}

@@ -13,6 +13,7 @@ const comparison: Comparison = {
     { id: 'f2', role: 'assistant', content: 'Lake Baikal' },
   ],
   message: 'Name three rivers',
+  functions: [{ name: 'lookup', parameters: { type: 'object', properties: {} } }],
   variants: [
     {
       id: 'v1',

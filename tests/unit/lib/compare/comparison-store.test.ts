@@ -19,6 +19,7 @@ const comparison = (
   updatedAt,
   systemPrompt: '',
   fewShot: [],
+  functions: [],
   message: 'Hi',
   variants: [{ id: 'v1', connectionId: 'c', model: 'svc-chat', parameters: { temperature: 0 } }],
   cells: [

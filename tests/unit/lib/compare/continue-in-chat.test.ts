@@ -27,6 +27,7 @@ describe('continuationOf', () => {
           { id: 'f2', role: 'assistant', content: 'Example answer' },
         ],
         message: 'First line\nsecond',
+        functions: [{ name: 'lookup' }],
         variant,
         cell: cell('complete', 'Done.'),
       },
@@ -56,6 +57,21 @@ describe('continuationOf', () => {
       ],
     });
     expect(conversation.messages[3]).not.toHaveProperty('firstTokenAt');
+    // The variant did not send the definitions, so the conversation does not hold them either.
+    expect(conversation).not.toHaveProperty('functions');
+    const withFunctions = continuationOf(
+      {
+        systemPrompt: '',
+        fewShot: [],
+        message: 'Hi',
+        functions: [{ name: 'lookup' }],
+        variant: { ...variant, useFunctions: true },
+        cell: cell('complete'),
+      },
+      1,
+      () => 'y',
+    );
+    expect(withFunctions.functions).toEqual([{ name: 'lookup' }]);
     // Its own copy: editing the conversation's parameters leaves the variant's alone.
     expect(conversation.parameters).not.toBe(variant.parameters);
     expect(new Set([conversation.id, ...conversation.messages.map((m) => m.id)]).size).toBe(5);
@@ -64,7 +80,7 @@ describe('continuationOf', () => {
   it('marks a reply cut off by a reload as interrupted, and a stopped one as stopped', () => {
     const from = (status: CellRecord['status']) =>
       continuationOf(
-        { systemPrompt: '', fewShot: [], message: 'Hi', variant, cell: cell(status) },
+        { systemPrompt: '', fewShot: [], message: 'Hi', functions: [], variant, cell: cell(status) },
         1,
         () => 'x',
       ).messages[1]!.status;

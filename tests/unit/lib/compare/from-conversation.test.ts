@@ -48,8 +48,16 @@ describe('comparisonFromConversation', () => {
     ]);
   });
 
-  it('leaves the message empty when the conversation has no user message', () => {
-    const start = comparisonFromConversation(conversation([]), newId);
+  it('leaves the message empty when the conversation has no user message, and brings its functions', () => {
+    const start = comparisonFromConversation(
+      {
+        ...conversation([]),
+        functions: [{ name: 'lookup', parameters: { type: 'object', properties: {} } }],
+      },
+      newId,
+    );
     expect(start).toMatchObject({ message: '', fewShot: [], leftOut: 0 });
+    expect(start.functions.map((f) => f.name)).toEqual(['lookup']);
+    expect(comparisonFromConversation(conversation([]), newId).functions).toEqual([]);
   });
 });

@@ -49,6 +49,7 @@ const base = {
   createdAt: 0,
   systemPrompt: '',
   fewShot: [],
+  functions: [],
   message: 'Hi',
   variants: [],
 };
