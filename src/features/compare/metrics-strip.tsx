@@ -1,13 +1,13 @@
+import { formatMs } from '../../lib/chat/metrics';
 import type { CellView } from '../../lib/compare/compare-run';
 
-const ms = (value: number | null) => (value === null ? '—' : `${Math.round(value)} ms`);
-
-/** The figures of one cell: time to first token, total time, tokens/s, tokens, finish reason. */
+/** The figures of one cell: time to first token, total time, longest gap, tokens/s, tokens, finish reason. */
 export function MetricsStrip({ view }: { view: CellView }) {
   const { metrics, reply } = view;
   const items: [string, string][] = [
-    ['TTFT', ms(metrics.ttftMs)],
-    ['total', ms(metrics.totalMs)],
+    ['TTFT', formatMs(metrics.ttftMs)],
+    ['total', formatMs(metrics.totalMs)],
+    ['largest gap', formatMs(metrics.largestGapMs)],
     [
       'tokens/s',
       metrics.tokensPerSecond === null

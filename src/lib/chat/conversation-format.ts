@@ -89,7 +89,12 @@ const message = checkObject({
     ),
   ),
   timings: checkOptional(
-    checkObject({ requestStartedAt: checkNumber, firstTokenAt: nullableNumber, endedAt: nullableNumber }),
+    checkObject({
+      requestStartedAt: checkNumber,
+      firstTokenAt: nullableNumber,
+      endedAt: nullableNumber,
+      largestGapMs: checkOptional(nullableNumber),
+    }),
   ),
   status: checkOptional(checkEnum(MESSAGE_STATUSES)),
   error: checkOptional(checkObject({ kind: checkString, message: checkString }, true)),

@@ -28,6 +28,8 @@ export interface MessageTimings {
   /** First content, reasoning or function-call fragment; null until one arrives. */
   firstTokenAt: number | null;
   endedAt: number | null;
+  /** The longest wait between two arrivals of the reply, ms (absent in replies saved before it was kept). */
+  largestGapMs?: number | null;
 }
 
 /** The thinking output of a reasoning model. It is shown, stored, and NEVER sent back to the model. */

@@ -10,9 +10,17 @@ export function estimateTokens(text: string): number {
   return Math.max(1, Math.round(text.length / 4));
 }
 
+/** A duration as every figure shows it: milliseconds under a second, seconds above; a dash when unknown. */
+export function formatMs(value: number | null): string {
+  if (value === null) return '—';
+  return value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(2)} s`;
+}
+
 export interface ReplyMetrics {
   /** Time to first token, ms; null when nothing arrived. */
   ttftMs: number | null;
+  /** The longest wait between two arrivals of reply text, reasoning or a call, ms; null with fewer than two. */
+  largestGapMs: number | null;
   /** Request start to end, ms; null while running. */
   totalMs: number | null;
   /** Completion tokens per second over the generation phase (first token to end); null when unknown. */
@@ -36,7 +44,40 @@ export function replyMetrics(timings: MessageTimings, completionTokens: number |
     const generationMs = timings.endedAt - timings.firstTokenAt;
     if (generationMs > 0) tokensPerSecond = (completionTokens * 1000) / generationMs;
   }
-  return { ttftMs, totalMs, tokensPerSecond };
+  return { ttftMs, totalMs, tokensPerSecond, largestGapMs: timings.largestGapMs ?? null };
+}
+
+/**
+ * The longest wait between two arrivals of reply text (or reasoning, or a call fragment): the one
+ * count of a stream's gaps, kept by the reply as it streams and by the wire timeline from its record,
+ * so both show the same figure for the same stream.
+ */
+export class GapTracker {
+  private last: number | null = null;
+  private longest: number | null = null;
+  private longestEnd: number | null = null;
+
+  /** Notes an arrival at `at` (ms). */
+  add(at: number): void {
+    if (this.last !== null) {
+      const gap = at - this.last;
+      if (this.longest === null || gap > this.longest) {
+        this.longest = gap;
+        this.longestEnd = at;
+      }
+    }
+    this.last = at;
+  }
+
+  /** The longest gap so far, ms; null before the second arrival. */
+  get largestMs(): number | null {
+    return this.longest;
+  }
+
+  /** When the longest gap ended (the arrival after it), in the caller's clock. */
+  get largestEndedAt(): number | null {
+    return this.longestEnd;
+  }
 }
 
 /** A plain-words explanation of a finish reason worth explaining, or null. */
@@ -61,7 +102,14 @@ export function messageMetrics(
   message: ConversationMessage,
 ): ReplyMetrics & { completionTokens: number | null; estimated: boolean } {
   if (!message.timings)
-    return { ttftMs: null, totalMs: null, tokensPerSecond: null, completionTokens: null, estimated: false };
+    return {
+      ttftMs: null,
+      totalMs: null,
+      tokensPerSecond: null,
+      largestGapMs: null,
+      completionTokens: null,
+      estimated: false,
+    };
   const reported = message.usage?.completion_tokens;
   const completionTokens =
     typeof reported === 'number'

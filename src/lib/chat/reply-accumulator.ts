@@ -1,4 +1,4 @@
-import { estimateTokens } from './metrics';
+import { estimateTokens, GapTracker } from './metrics';
 import type { ConversationMessage, MessageReasoning } from './conversation-types';
 import { asChunk } from '../../protocol/chat/as-chunk';
 import { ChunkFolder, type ChunkFolderOptions } from '../../protocol/chat/chunk-folder';
@@ -8,7 +8,15 @@ import type { ChatCompletion, ChatCompletionChunk } from '../../protocol/wire';
 export type ReplyFields = Pick<
   ConversationMessage,
   'content' | 'reasoning' | 'function_call' | 'tool_calls' | 'finish_reason' | 'usage' | 'logprobs'
-> & { firstTokenAt: number | null };
+> &
+  ReplyClock;
+
+/** When the reply started arriving and its longest pause: they go into the message's timings. */
+export interface ReplyClock {
+  firstTokenAt: number | null;
+  /** Absent in cells saved before gaps were kept. */
+  largestGapMs?: number | null;
+}
 
 /**
  * One reply as the chat page shows it: the protocol core's folder for the reply itself, plus the
@@ -20,6 +28,7 @@ export class ReplyAccumulator {
   private reasoningStartedAt: number | null = null;
   private reasoningEndedAt: number | null = null;
   private firstTokenAt: number | null = null;
+  private readonly gaps = new GapTracker();
 
   /** `thinkTags`: a leading `<think>…</think>` in the content is reasoning (servers that put it there). */
   constructor(options: ChunkFolderOptions = {}) {
@@ -36,7 +45,10 @@ export class ReplyAccumulator {
     const parts = this.folder.add(chunk);
     if (parts.reasoning) this.reasoningStartedAt ??= now;
     if (parts.content || parts.call) this.endReasoning(now);
-    if (parts.reasoning || parts.content || parts.call) this.firstTokenAt ??= now;
+    if (parts.reasoning || parts.content || parts.call) {
+      this.firstTokenAt ??= now;
+      this.gaps.add(now);
+    }
   }
 
   /** Applies a whole (non-streaming) completion received at `now`. */
@@ -60,7 +72,11 @@ export class ReplyAccumulator {
   /** The fields gathered so far, as fresh objects the caller may keep. */
   snapshot(): ReplyFields {
     const folder = this.folder;
-    const fields: ReplyFields = { content: folder.text, firstTokenAt: this.firstTokenAt };
+    const fields: ReplyFields = {
+      content: folder.text,
+      firstTokenAt: this.firstTokenAt,
+      largestGapMs: this.gaps.largestMs,
+    };
     const text = folder.thinking;
     if (text !== null) {
       const reasoning: MessageReasoning = {

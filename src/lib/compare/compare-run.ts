@@ -159,7 +159,12 @@ export class CompareRun {
         error: cell.error,
         // A cell that received nothing (waiting, refused) has no figures to show, not zeros.
         timings: cell.accumulator.started
-          ? { requestStartedAt: cell.startedAt, firstTokenAt: reply.firstTokenAt, endedAt: cell.endedAt }
+          ? {
+              requestStartedAt: cell.startedAt,
+              firstTokenAt: reply.firstTokenAt,
+              endedAt: cell.endedAt,
+              largestGapMs: reply.largestGapMs ?? null,
+            }
           : null,
       },
       cell.waitUntil,

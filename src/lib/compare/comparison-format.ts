@@ -63,6 +63,8 @@ const reply = checkObject(
   {
     content: checkString,
     firstTokenAt: nullable(checkNumber),
+    // Optional: comparisons exported before gaps were kept have none.
+    largestGapMs: checkOptional(nullable(checkNumber)),
     finish_reason: checkOptional(nullable(checkString)),
     reasoning: checkOptional(checkObject({ text: checkString, tokens: checkNumber }, true)),
     function_call: checkOptional(checkObject({ name: checkString, arguments: checkString })),
@@ -87,6 +89,7 @@ const cell = checkObject({
       requestStartedAt: checkNumber,
       firstTokenAt: nullable(checkNumber),
       endedAt: nullable(checkNumber),
+      largestGapMs: checkOptional(nullable(checkNumber)),
     }),
   ),
 });

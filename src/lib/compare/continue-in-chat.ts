@@ -36,7 +36,7 @@ export function continuationOf(
   now: number,
   newId: () => string,
 ): Conversation {
-  const { firstTokenAt: _first, ...reply } = cell.reply;
+  const { firstTokenAt: _first, largestGapMs: _gap, ...reply } = cell.reply;
   const user: ConversationMessage = { id: newId(), role: 'user', content: message, createdAt: now };
   const assistant: ConversationMessage = {
     ...reply,

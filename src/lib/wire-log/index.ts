@@ -6,5 +6,12 @@ export {
   type ExchangeRecord,
   type RecordedChunk,
 } from './exchange-record';
-export { BUFFERED_BYTE_SHARE, streamTimeline, type ChunkPoint, type StreamTimeline } from './stream-timeline';
+export {
+  BUFFERED_BYTE_SHARE,
+  BURST_EVENTS_PER_READ,
+  streamTimeline,
+  type ChunkPoint,
+  type StreamTimeline,
+} from './stream-timeline';
+export { formatOffset, timeTicks } from './time-axis';
 export { WireLog, type WireLogOptions } from './wire-log';

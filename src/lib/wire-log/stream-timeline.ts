@@ -2,7 +2,7 @@ import { asChunk } from '../../protocol/chat/as-chunk';
 import { ChunkFolder } from '../../protocol/chat/chunk-folder';
 import { StreamParser, type StreamMessage } from '../../protocol/stream/stream-parser';
 import type { ChatCompletionChunk } from '../../protocol/wire';
-import { estimateTokens, replyMetrics } from '../chat/metrics';
+import { estimateTokens, GapTracker, replyMetrics } from '../chat/metrics';
 import type { ExchangeRecord } from './exchange-record';
 
 /** One bar of the chunk-arrival chart: when (ms after the request) and how many bytes. */
@@ -29,7 +29,28 @@ export interface StreamTimeline {
   tokensPerSecond: number | null;
   /** True when most bytes arrived at the very end: something between browser and server buffered the stream. */
   buffered: boolean;
+  /**
+   * The longest wait between two chunks carrying the reply (the reply footer's and compare cells'
+   * figure, counted the same way), and where it ended (ms after the request); null with fewer than two.
+   */
+  largestGap: { ms: number; endedAtMs: number } | null;
+  /** Bytes per chunk as read: the middle and the largest; null when nothing arrived. */
+  chunkBytes: { median: number; largest: number } | null;
+  /** Events carrying the reply, and how many reads brought them. */
+  replyEvents: number;
+  replyReads: number;
+  /**
+   * True when the reply came in a few large blocks over a long time (many events per read), not as
+   * it was written: a proxy or compression holding the stream and releasing it in blocks.
+   */
+  bursty: boolean;
 }
+
+/** Events per read from which a long stream counts as released in blocks. */
+export const BURST_EVENTS_PER_READ = 8;
+/** Below these, a stream is too short or too quick to tell blocks from a fast server. */
+const BURST_MIN_EVENTS = 20;
+const BURST_MIN_SPAN_MS = 500;
 
 /** Share of bytes that, arriving in the last tenth of the time, means the stream was held back. */
 export const BUFFERED_BYTE_SHARE = 0.8;
@@ -44,12 +65,15 @@ const UNBOUNDED = { maxEventBytes: Number.POSITIVE_INFINITY, maxEventLines: Numb
  */
 function inspectChunks(texts: readonly string[]): {
   content: boolean[];
+  /** Events carrying the reply, per chunk (where each completed). */
+  events: number[];
   completionTokens: number | null;
   estimatedTokens: number;
 } {
   const parser = new StreamParser(UNBOUNDED);
   const folder = new ChunkFolder();
   const content = texts.map(() => false);
+  const events = texts.map(() => 0);
   const read = (messages: StreamMessage[], at: number) => {
     for (const message of messages) {
       if (message.type !== 'event') continue;
@@ -61,7 +85,10 @@ function inspectChunks(texts: readonly string[]): {
       }
       if (payload === null || typeof payload !== 'object' || !('choices' in payload)) continue;
       const parts = folder.add(asChunk(payload as ChatCompletionChunk));
-      if (parts.content || parts.reasoning || parts.call) content[at] = true;
+      if (parts.content || parts.reasoning || parts.call) {
+        content[at] = true;
+        events[at] = (events[at] ?? 0) + 1;
+      }
     }
   };
   texts.forEach((text, at) => {
@@ -75,6 +102,7 @@ function inspectChunks(texts: readonly string[]): {
   const tokens = folder.usage?.completion_tokens;
   return {
     content,
+    events,
     completionTokens: typeof tokens === 'number' ? tokens : null,
     estimatedTokens: estimateTokens(folder.text) + estimateTokens(folder.thinking ?? ''),
   };
@@ -103,6 +131,24 @@ export function streamTimeline(record: ExchangeRecord): StreamTimeline {
     const lateBytes = points.filter((p) => p.offsetMs >= lateFrom).reduce((sum, p) => sum + p.bytes, 0);
     buffered = lateBytes / totalBytes >= BUFFERED_BYTE_SHARE && sinceHeaders >= 200;
   }
+
+  const gaps = new GapTracker();
+  const replyTimes: number[] = [];
+  record.chunks.forEach((chunk, at) => {
+    if (!inspected.content[at]) return;
+    gaps.add(chunk.at);
+    replyTimes.push(chunk.at);
+  });
+  const largest = gaps.largestMs;
+  const largestEnd = gaps.largestEndedAt;
+  const replyEvents = inspected.events.reduce((sum, n) => sum + n, 0);
+  const replyReads = replyTimes.length;
+  const replySpan = replyReads > 0 ? replyTimes[replyReads - 1]! - replyTimes[0]! : 0;
+  const bursty =
+    !buffered &&
+    replyEvents >= BURST_MIN_EVENTS &&
+    replySpan >= BURST_MIN_SPAN_MS &&
+    replyEvents / replyReads >= BURST_EVENTS_PER_READ;
   return {
     ttfbMs: record.response ? record.response.at - start : null,
     firstTokenMs: firstTokenAt === null ? null : firstTokenAt - start,
@@ -113,5 +159,18 @@ export function streamTimeline(record: ExchangeRecord): StreamTimeline {
     tokensCounted: usageTokens !== null ? 'usage' : 'estimate',
     tokensPerSecond,
     buffered,
+    largestGap:
+      largest === null || largestEnd === null ? null : { ms: largest, endedAtMs: largestEnd - start },
+    chunkBytes: points.length === 0 ? null : middleAndLargest(points.map((p) => p.bytes)),
+    replyEvents,
+    replyReads,
+    bursty,
   };
+}
+
+function middleAndLargest(sizes: number[]): { median: number; largest: number } {
+  const sorted = [...sizes].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const median = sorted.length % 2 === 1 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
+  return { median, largest: sorted[sorted.length - 1]! };
 }

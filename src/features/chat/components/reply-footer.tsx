@@ -1,9 +1,4 @@
-import { finishReasonHint, messageMetrics, type ConversationMessage } from '../../../lib/chat';
-
-function ms(value: number | null): string {
-  if (value === null) return '–';
-  return value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(2)} s`;
-}
+import { finishReasonHint, formatMs, messageMetrics, type ConversationMessage } from '../../../lib/chat';
 
 /** A reply's figures: finish reason (explained when worth it), usage, time to first token, speed. */
 export function ReplyFooter({ message }: { message: ConversationMessage }) {
@@ -21,8 +16,9 @@ export function ReplyFooter({ message }: { message: ConversationMessage }) {
             {usage.prompt_tokens} prompt + {usage.completion_tokens} completion = {usage.total_tokens} tokens
           </span>
         ) : null}
-        <span>TTFT {ms(metrics.ttftMs)}</span>
-        <span>total {ms(metrics.totalMs)}</span>
+        <span>TTFT {formatMs(metrics.ttftMs)}</span>
+        <span>total {formatMs(metrics.totalMs)}</span>
+        {metrics.largestGapMs !== null ? <span>largest gap {formatMs(metrics.largestGapMs)}</span> : null}
         {metrics.tokensPerSecond !== null ? (
           <span>
             {metrics.tokensPerSecond.toFixed(1)} tokens/s{metrics.estimated ? ' (estimated)' : ''}

@@ -109,27 +109,27 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
         thinkTags: server.thinkTags,
         now,
         requestFrame: options.requestFrame,
-        onProgress: ({ firstTokenAt, ...fields }) =>
+        onProgress: ({ firstTokenAt, largestGapMs, ...fields }) =>
           patch(id, (s) => ({
             status: 'streaming',
             messages: patchReply(replyId, {
               ...fields,
               status: 'streaming',
-              timings: { requestStartedAt, firstTokenAt, endedAt: null },
+              timings: { requestStartedAt, firstTokenAt, endedAt: null, largestGapMs: largestGapMs ?? null },
             })(s),
           })),
       });
       requests.set(id, running);
       const { status, error, fields, endedAt } = await running.done;
       requests.delete(id);
-      const { firstTokenAt, ...rest } = fields;
+      const { firstTokenAt, largestGapMs, ...rest } = fields;
       patch(id, (s) => ({
         status: error ? 'error' : 'ready',
         error,
         messages: patchReply(replyId, {
           ...rest,
           status,
-          timings: { requestStartedAt, firstTokenAt, endedAt },
+          timings: { requestStartedAt, firstTokenAt, endedAt, largestGapMs: largestGapMs ?? null },
           ...(error ? { error } : {}),
         })(s),
       }));

@@ -8,8 +8,11 @@ import {
 
 describe('replyMetrics', () => {
   it('derives time to first token, total time and tokens per second from the generation phase', () => {
-    const m = replyMetrics({ requestStartedAt: 1000, firstTokenAt: 1200, endedAt: 3200 }, 100);
-    expect(m).toEqual({ ttftMs: 200, totalMs: 2200, tokensPerSecond: 50 });
+    const m = replyMetrics(
+      { requestStartedAt: 1000, firstTokenAt: 1200, endedAt: 3200, largestGapMs: 400 },
+      100,
+    );
+    expect(m).toEqual({ ttftMs: 200, totalMs: 2200, tokensPerSecond: 50, largestGapMs: 400 });
   });
 
   it('reports unknown figures as null instead of inventing them', () => {
@@ -17,6 +20,7 @@ describe('replyMetrics', () => {
       ttftMs: null,
       totalMs: null,
       tokensPerSecond: null,
+      largestGapMs: null,
     });
     expect(replyMetrics({ requestStartedAt: 0, firstTokenAt: 5, endedAt: 5 }, 10).tokensPerSecond).toBeNull();
     expect(

@@ -21,7 +21,14 @@ describe('ReplyAccumulator', () => {
     acc.applyChunk(chunk({ content: 'lo' }), 30);
     const usage = { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 };
     acc.applyChunk(chunk({}, 'stop', { usage }), 40);
-    expect(acc.snapshot()).toEqual({ content: 'Hello', firstTokenAt: 20, finish_reason: 'stop', usage });
+    // The empty role chunk is no token: the only gap is between 'Hel' and 'lo'.
+    expect(acc.snapshot()).toEqual({
+      content: 'Hello',
+      firstTokenAt: 20,
+      largestGapMs: 10,
+      finish_reason: 'stop',
+      usage,
+    });
   });
 
   it('puts reasoning_content and reasoning deltas in reasoning, timed until the answer starts', () => {

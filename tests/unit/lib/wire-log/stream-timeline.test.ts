@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messageMetrics } from '../../../../src/lib/chat/metrics';
-import { streamTimeline, type ExchangeRecord } from '../../../../src/lib/wire-log';
+import { ReplyAccumulator } from '../../../../src/lib/chat/reply-accumulator';
+import { formatOffset, streamTimeline, timeTicks, type ExchangeRecord } from '../../../../src/lib/wire-log';
 
 const delta = (content: string) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`;
 
@@ -71,5 +72,56 @@ describe('streamTimeline', () => {
     const early = { at: 1150, text: delta('a') };
     const lateBurst = Array.from({ length: 30 }, () => ({ at: 4990, text: delta('some text ') }));
     expect(streamTimeline(record([early, ...lateBurst], 5000)).buffered).toBe(true);
+  });
+
+  it('finds the largest gap between reply chunks, the same figure the reply keeps as it streams', () => {
+    const times = [1200, 1250, 1300, 2100, 2150];
+    const chunks = [
+      { at: 1150, text: 'data: {"choices":[{"delta":{"role":"assistant"}}]}\n\n' },
+      ...times.map((at) => ({ at, text: delta('tok ') })),
+    ];
+    const t = streamTimeline(record(chunks, 2200));
+    expect(t.largestGap).toEqual({ ms: 800, endedAtMs: 1100 });
+    // The role chunk carries no reply: the wait before the first token is TTFT, not a gap.
+    const reply = new ReplyAccumulator();
+    for (const at of times) {
+      const choice = { index: 0, delta: { content: 'tok ' }, finish_reason: null };
+      reply.applyChunk(
+        { id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [choice] },
+        at,
+      );
+    }
+    expect(reply.snapshot().largestGapMs).toBe(t.largestGap!.ms);
+    expect(t.chunkBytes!.largest).toBe(new TextEncoder().encode(chunks[0]!.text).length);
+  });
+
+  it('flags a long reply that arrived in a few large blocks, and not one streamed token by token', () => {
+    const block = delta('word ').repeat(25);
+    const blocks = [1200, 2200, 3200, 4200].map((at) => ({ at, text: block }));
+    const t = streamTimeline(record(blocks, 4300));
+    expect(t).toMatchObject({ replyEvents: 100, replyReads: 4, bursty: true, buffered: false });
+
+    const steady = Array.from({ length: 100 }, (_, i) => ({ at: 1200 + i * 30, text: delta('word ') }));
+    expect(streamTimeline(record(steady, 4300)).bursty).toBe(false);
+    // A fast server that sent everything at once is not a proxy: too quick to tell.
+    const quick = [1200, 1210].map((at) => ({ at, text: block }));
+    expect(streamTimeline(record(quick, 1220)).bursty).toBe(false);
+  });
+});
+
+describe('timeTicks', () => {
+  it('steps in round numbers from 0 to the span', () => {
+    expect(timeTicks(1000)).toEqual([0, 200, 400, 600, 800, 1000]);
+    expect(timeTicks(2300)).toEqual([0, 500, 1000, 1500, 2000]);
+    expect(timeTicks(0.3, 3)).toEqual([0, 0.1, 0.2, 0.3]);
+    expect(timeTicks(0)).toEqual([0]);
+    expect(timeTicks(Number.NaN)).toEqual([0]);
+  });
+
+  it('labels ms under a second and seconds above', () => {
+    expect(formatOffset(250)).toBe('250 ms');
+    expect(formatOffset(2000)).toBe('2 s');
+    expect(formatOffset(1500)).toBe('1.5 s');
+    expect(formatOffset(12_500)).toBe('13 s');
   });
 });
