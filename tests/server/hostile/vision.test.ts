@@ -48,7 +48,10 @@ const image = (url: string, detail = 'auto') => ({ type: 'image_url', image_url:
  * Sends `bodies` at once under load, checks the loop stayed responsive, and returns the responses
  * with the growth of the process's resident memory while they ran.
  */
-async function sendAll(bodies: unknown[]): Promise<{ responses: Response[]; rssGrowthMb: number }> {
+async function sendAll(
+  bodies: unknown[],
+  loopBudgetMs = LOOP_BUDGET_MS,
+): Promise<{ responses: Response[]; rssGrowthMb: number }> {
   const before = process.memoryUsage().rss;
   let peak = before;
   const sampler = setInterval(() => {
@@ -65,8 +68,8 @@ async function sendAll(bodies: unknown[]): Promise<{ responses: Response[]; rssG
       ),
     );
     expect(report.probes).toBeGreaterThan(0);
-    expect(report.slowestModelsMs).toBeLessThan(LOOP_BUDGET_MS);
-    expect(report.maxLoopDelayMs).toBeLessThan(LOOP_BUDGET_MS);
+    expect(report.slowestModelsMs).toBeLessThan(loopBudgetMs);
+    expect(report.maxLoopDelayMs).toBeLessThan(loopBudgetMs);
     peak = Math.max(peak, process.memoryUsage().rss);
     return { responses: report.result, rssGrowthMb: (peak - before) / 1e6 };
   } finally {
@@ -76,9 +79,13 @@ async function sendAll(bodies: unknown[]): Promise<{ responses: Response[]; rssG
 
 describe('hostile vision requests', { timeout: 20_000 }, () => {
   it('answers a 24-million-character text part with 400 context_length_exceeded, not 500', async () => {
-    const { responses } = await sendAll([
-      analyze([{ type: 'text', text: 'x'.repeat(24_000_000) }, image(SMALL)]),
-    ]);
+    // 24 MB of JSON is turned into a string, sent, decoded and parsed in this one process, each step
+    // synchronous: 400-550 ms of stall on an idle machine, 1.08 s once on a loaded CI run. The freeze
+    // this guards against (the tokenizer on the whole text) took about 5 s (a fifth of a second per MB), so 2.5 s still finds it.
+    const { responses } = await sendAll(
+      [analyze([{ type: 'text', text: 'x'.repeat(24_000_000) }, image(SMALL)])],
+      2500,
+    );
     const [response] = responses as [Response];
     expect(response.status).toBe(400);
     expect(await errorOf(response)).toMatchObject({ code: 'context_length_exceeded', param: 'messages' });
