@@ -9,6 +9,7 @@ import type { FunctionDialectChoice } from '../../../src/lib/connection';
 import { IDBFactory } from 'fake-indexeddb';
 import { createApp, type ModelEngines } from '../../../server/app';
 import { resolveConfig } from '../../../server/config';
+import { preloadSidePanelSections } from '../../../src/features/chat/components/side-panel-sections';
 import type { AppStores } from '../../../src/stores';
 import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
@@ -64,6 +65,9 @@ export async function openChat(
   } = {},
 ) {
   if (!keepStorage) globalThis.indexedDB = new IDBFactory();
+  // The side panel's sections load after the page; here they are loaded first, so a test that opens
+  // one finds it there (the page itself shows 'Loading…' meanwhile).
+  await preloadSidePanelSections();
   // The service here is the local service, in-process: its connection is the one it adds itself.
   addConnection({
     baseURL: TEST_BASE_URL,

@@ -1,5 +1,6 @@
 import type { FunctionCall, ToolCall } from '../../../lib/api';
-import { LiveFunctionCall, LiveToolCalls } from '../functions';
+import { LiveFunctionCall } from '../functions/live-function-call';
+import { LiveToolCalls } from '../functions/live-tool-calls';
 
 export interface FunctionCallViewProps {
   call: FunctionCall;

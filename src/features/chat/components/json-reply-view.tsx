@@ -1,4 +1,4 @@
-import { JsonReply } from '../json-mode';
+import { JsonReply } from '../json-mode/json-reply';
 
 export interface JsonReplyViewProps {
   text: string;

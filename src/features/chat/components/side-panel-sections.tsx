@@ -1,6 +1,23 @@
-import { useState, type ReactNode } from 'react';
-import { ChatWireSection, FunctionsSection } from '../functions';
-import { JsonModeSection } from '../json-mode';
+import { useEffect, useState, type ReactNode } from 'react';
+import { onDemand } from '../../../components/ui/on-demand';
+
+// The sections' code (the definitions editor with CodeMirror, the schema checker, the wire pane) is
+// most of the chat page's weight and none of its first view: it comes after the first paint.
+const Functions = onDemand(() => import('../functions/functions-section').then((m) => m.FunctionsSection));
+const JsonMode = onDemand(() => import('../json-mode/json-mode-section').then((m) => m.JsonModeSection));
+const Wire = onDemand(() => import('../functions/chat-wire-section').then((m) => m.ChatWireSection));
+
+/** Fetches every section's code (after the page's first paint; tests, before they open one). */
+export function preloadSidePanelSections(): Promise<void> {
+  return Promise.all([Functions.preload(), JsonMode.preload(), Wire.preload()]).then(() => undefined);
+}
+
+/** Stands in while a section's code arrives: a line of text, so opening one never jumps far. */
+const loading = (
+  <p role="status" className="text-xs text-zinc-600 dark:text-zinc-400">
+    Loading…
+  </p>
+);
 
 /**
  * What a side-panel section gets: the open conversation's id. A section selects the part of the
@@ -23,16 +40,16 @@ export interface SidePanelSection {
  * request parameter (`setConversationParameter`), belong to the conversation and are saved with it.
  */
 export const SIDE_PANEL_SECTIONS: SidePanelSection[] = [
-  { id: 'functions', title: 'Functions', render: () => <FunctionsSection /> },
+  { id: 'functions', title: 'Functions', render: () => <Functions.Component fallback={loading} /> },
   {
     id: 'json-mode',
     title: 'JSON mode',
-    render: ({ conversationId }) => <JsonModeSection conversationId={conversationId} />,
+    render: ({ conversationId }) => <JsonMode.Component conversationId={conversationId} fallback={loading} />,
   },
   {
     id: 'wire',
     title: 'Wire',
-    render: ({ conversationId }) => <ChatWireSection conversationId={conversationId} />,
+    render: ({ conversationId }) => <Wire.Component conversationId={conversationId} fallback={loading} />,
   },
 ];
 
@@ -54,6 +71,10 @@ function Section({ section, context }: { section: SidePanelSection; context: Cha
 
 /** Renders the registered sections: the chat page's tools slot. */
 export function ChatToolsSlot({ context }: { context: ChatPanelContext }) {
+  useEffect(() => {
+    // Errors show in the section if it is opened; a failed prefetch is retried then.
+    preloadSidePanelSections().catch(() => undefined);
+  }, []);
   return (
     <>
       {SIDE_PANEL_SECTIONS.map((section) => (

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { useApi, useSettingsStore } from '../../../stores';
 import { ShortcutsDialog } from '../components/shortcuts-dialog';
-import { useAutoRunner } from '../functions';
+import { useAutoRunner } from '../functions/use-auto-runner';
 import { OpenConversationProvider, useChatSessionActions, useIsSessionOpen } from '../session';
 import { ChatWorkspace } from './chat-workspace';
 import { ConversationSidebar } from './conversation-sidebar';

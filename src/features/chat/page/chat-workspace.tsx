@@ -5,7 +5,7 @@ import { Composer } from '../components/composer';
 import type { MessageActions } from '../components/message-actions';
 import { SystemPromptEditor } from '../components/system-prompt-editor';
 import { Transcript } from '../components/transcript';
-import { useFunctionsProblem } from '../functions';
+import { useFunctionsProblem } from '../functions/use-workbench';
 import { repliesAreJson } from '../json-mode/reply-format';
 import { useConversationFollowsConnection } from '../params/use-conversation-follows-connection';
 import { isBusy, useChatSession, useChatSessionActions } from '../session';

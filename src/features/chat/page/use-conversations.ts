@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Conversation, ConversationSummary, ImportIssue } from '../../../lib/chat';
 import { useChatStores } from '../use-chat-stores';
-import { newWorkbench } from '../functions';
+import { newWorkbench } from '../functions/workbench-state';
 import { newConversationOptions, rememberForNewConversations } from '../session';
 import {
   autosaveSessions,
