@@ -1,4 +1,5 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
+import { LogprobsView } from '../../components/logprobs';
 import { Markdown } from '../../components/markdown';
 import { useNow } from '../../components/ui/use-now';
 import { Button } from '../../components/ui/button';
@@ -51,6 +52,8 @@ export const CompareCell = memo(function CompareCell({
 }) {
   // Ticks only while a rate-limit wait counts down.
   const now = useNow(1000, view.waitUntil ?? 0);
+  const [tokens, setTokens] = useState(false);
+  const logprobs = view.reply.logprobs ?? [];
   const running = isRunning(view.status);
   const json = view.reply.content ? checkJsonReply(view.reply.content, format, running) : null;
   // A legacy function_call, or the tools dialect's calls (several when the model calls in parallel).
@@ -99,6 +102,18 @@ export const CompareCell = memo(function CompareCell({
           label={calls.length > 1 ? `${label}, call ${i + 1}` : label}
         />
       ))}
+      {logprobs.length > 0 ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          className="self-start"
+          aria-pressed={tokens}
+          aria-label={`${tokens ? 'Show text' : 'Show token probabilities'} of ${label}`}
+          onClick={() => setTokens(!tokens)}
+        >
+          {tokens ? 'Show text' : 'Show token probabilities'}
+        </Button>
+      ) : null}
       {view.reply.content ? (
         // Each reply scrolls on its own, so the cells stay side by side at the same height; a region
         // that scrolls must take focus, or keyboard users cannot scroll it (WCAG 2.1.1). Contained:
@@ -110,10 +125,16 @@ export const CompareCell = memo(function CompareCell({
           tabIndex={0}
           aria-label={`Reply of ${label}`}
         >
-          {json?.kind === 'parsed' ? null : (
-            <Markdown text={view.reply.content} streaming={view.status === 'streaming'} />
+          {tokens && logprobs.length > 0 ? (
+            <LogprobsView logprobs={logprobs} />
+          ) : (
+            <>
+              {json?.kind === 'parsed' ? null : (
+                <Markdown text={view.reply.content} streaming={view.status === 'streaming'} />
+              )}
+              {json ? <JsonReplyView check={json} raw={view.reply.content} label={label} /> : null}
+            </>
           )}
-          {json ? <JsonReplyView check={json} raw={view.reply.content} label={label} /> : null}
         </div>
       ) : null}
       {!view.reply.content && calls.length === 0 && view.reply.finish_reason ? (

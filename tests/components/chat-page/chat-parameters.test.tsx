@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createConversationStore } from '../../../src/features/chat/storage';
 import { useSettingsStore } from '../../../src/stores';
@@ -49,9 +49,11 @@ describe('chat page: parameters', () => {
     await user.click(within(rows().at(-1)!).getByRole('button', { name: 'Show token probabilities' }));
     const tokens = within(rows().at(-1)!).getByRole('group', { name: 'Token probabilities' });
     const first = within(tokens).getAllByRole('button')[0]!;
-    first.focus();
+    act(() => first.focus());
     expect(first).toHaveFocus();
-    expect(document.getElementById(first.getAttribute('aria-describedby')!)?.textContent).toMatch(/%/);
+    await waitFor(() =>
+      expect(document.getElementById(first.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/%/),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Unset temperature (use the server default)' }));
     await send(user, 'Temperature unset');

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import type { ConversationMessage } from '../../../lib/chat';
 import { FunctionCallView, ToolCallsView } from './function-call-view';
 import { JsonReplyView } from './json-reply-view';
-import { LogprobsView } from './logprobs-view';
+import { LogprobsView } from '../../../components/logprobs';
 import type { MessageActions } from './message-actions';
 import { MessageEditor } from './message-editor';
 import { MessageErrorPanel } from './message-error-panel';

@@ -1,0 +1,1 @@
+export { LogprobsView } from './logprobs-view';
