@@ -48,6 +48,24 @@ export function replyMetrics(timings: MessageTimings, completionTokens: number |
 }
 
 /**
+ * A clock that reads `now` once per task: every chunk parsed from one network read (all handled in
+ * the task that read it) gets that read's time, as the wire log records it, so gaps between events
+ * of one read are 0 on the reply as on the timeline, not the time it took to parse them.
+ */
+export function perTaskClock(now: () => number, nextTask = (fn: () => void) => setTimeout(fn, 0)) {
+  let cached: number | null = null;
+  return (): number => {
+    if (cached === null) {
+      cached = now();
+      nextTask(() => {
+        cached = null;
+      });
+    }
+    return cached;
+  };
+}
+
+/**
  * The longest wait between two arrivals of reply text (or reasoning, or a call fragment): the one
  * count of a stream's gaps, kept by the reply as it streams and by the wire timeline from its record,
  * so both show the same figure for the same stream.

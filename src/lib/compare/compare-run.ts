@@ -7,6 +7,7 @@
 import { isApiError, type ApiClient } from '../api';
 import { parseRetryAfter } from '../api/rate-limit';
 import type { ChatCompletionRequest } from '../../protocol/wire';
+import { perTaskClock } from '../chat/metrics';
 import { toMessageError } from '../chat/message-error';
 import type { MessageError } from '../chat/conversation-types';
 import { ReplyAccumulator } from '../chat/reply-accumulator';
@@ -48,6 +49,7 @@ export class CompareRun {
   private readonly cells: Cell[];
   private readonly listeners = new Set<() => void>();
   private readonly now: () => number;
+  private readonly arrival: () => number;
   private readonly frame: (callback: () => void) => void;
   private scheduled = false;
   private views: readonly CellView[] = [];
@@ -55,6 +57,8 @@ export class CompareRun {
 
   constructor(private readonly options: CompareRunOptions) {
     this.now = options.now ?? Date.now;
+    // Chunks of one read share its time, as in the wire log: the cells' gaps are the timeline's.
+    this.arrival = perTaskClock(this.now);
     this.frame = options.frame ?? defaultFrame;
     const startedAt = this.now();
     this.cells = options.variants.map((variant) => ({
@@ -101,7 +105,7 @@ export class CompareRun {
         cell.startedAt = this.now();
         try {
           for await (const chunk of client.streamChat(this.options.requestFor(cell.variant), { signal })) {
-            cell.accumulator.applyChunk(chunk, this.now());
+            cell.accumulator.applyChunk(chunk, this.arrival());
             this.changed(cell);
           }
           break;

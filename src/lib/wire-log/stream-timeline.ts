@@ -136,7 +136,8 @@ export function streamTimeline(record: ExchangeRecord): StreamTimeline {
   const replyTimes: number[] = [];
   record.chunks.forEach((chunk, at) => {
     if (!inspected.content[at]) return;
-    gaps.add(chunk.at);
+    // Per event, as the reply counts them: events of one read arrived together (a gap of 0).
+    for (let n = 0; n < (inspected.events[at] ?? 0); n++) gaps.add(chunk.at);
     replyTimes.push(chunk.at);
   });
   const largest = gaps.largestMs;

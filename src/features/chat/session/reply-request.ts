@@ -1,5 +1,6 @@
 import type { ChatCompletionRequest } from '../../../lib/api';
 import type { MessageError, MessageStatus } from '../../../lib/chat';
+import { perTaskClock } from '../../../lib/chat/metrics';
 import { toMessageError } from '../../../lib/chat/message-error';
 import { ReplyAccumulator, type ReplyFields } from '../../../lib/chat/reply-accumulator';
 import { createFrameScheduler } from './frame-scheduler';
@@ -38,6 +39,8 @@ export interface ReplyRequest {
  */
 export function startReplyRequest(input: ReplyRequestInput): ReplyRequest {
   const { transport, body, now } = input;
+  // Chunks of one read share its time, as in the wire log: the reply's gaps are the timeline's.
+  const arrival = perTaskClock(now);
   const controller = new AbortController();
   let stream: ChatChunkStream | null = null;
   const accumulator = new ReplyAccumulator({ thinkTags: input.thinkTags === true });
@@ -58,7 +61,7 @@ export function startReplyRequest(input: ReplyRequestInput): ReplyRequest {
       if (input.stream) {
         stream = transport.streamChat(body, { signal: controller.signal });
         for await (const chunk of stream) {
-          accumulator.applyChunk(chunk, now());
+          accumulator.applyChunk(chunk, arrival());
           frames.schedule();
         }
       } else {

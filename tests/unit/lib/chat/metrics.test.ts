@@ -3,6 +3,7 @@ import {
   estimateTokens,
   finishReasonHint,
   messageMetrics,
+  perTaskClock,
   replyMetrics,
 } from '../../../../src/lib/chat/metrics';
 
@@ -79,5 +80,15 @@ describe('messageMetrics', () => {
 
   it('has no figures for a hand-written message', () => {
     expect(messageMetrics({ id: 'a', role: 'assistant', content: 'hi', createdAt: 0 }).ttftMs).toBeNull();
+  });
+});
+
+describe('perTaskClock', () => {
+  it('reads the clock once per task, so chunks of one read share its time', async () => {
+    let t = 100;
+    const clock = perTaskClock(() => t++);
+    expect([clock(), clock(), clock()]).toEqual([100, 100, 100]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(clock()).toBe(101);
   });
 });

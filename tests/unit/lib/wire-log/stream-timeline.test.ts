@@ -100,6 +100,9 @@ describe('streamTimeline', () => {
     const blocks = [1200, 2200, 3200, 4200].map((at) => ({ at, text: block }));
     const t = streamTimeline(record(blocks, 4300));
     expect(t).toMatchObject({ replyEvents: 100, replyReads: 4, bursty: true, buffered: false });
+    // Events of one read arrived together; the gaps are between the reads.
+    expect(t.largestGap).toEqual({ ms: 1000, endedAtMs: 1200 });
+    expect(streamTimeline(record([blocks[0]!], 1300)).largestGap).toEqual({ ms: 0, endedAtMs: 200 });
 
     const steady = Array.from({ length: 100 }, (_, i) => ({ at: 1200 + i * 30, text: delta('word ') }));
     expect(streamTimeline(record(steady, 4300)).bursty).toBe(false);
