@@ -1,20 +1,20 @@
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo, useSyncExternalStore } from 'react';
 import ReactMarkdown, { type Options } from 'react-markdown';
-import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
+import {
+  fenceLanguages,
+  languageReady,
+  lazyHighlight,
+  requestLanguages,
+  subscribeLanguages,
+} from './highlight-languages';
 import './markdown.css';
 import { markdownElements } from './markdown-elements';
 import { markdownUrlTransform } from './safe-url';
 import { blockSource, splitMarkdown } from './split-blocks';
 
 const remarkPlugins: Options['remarkPlugins'] = [remarkGfm];
-// Highlight only fences that name a language; guessing costs time on every streamed frame.
-// The plugin builds a highlighter (registering and later compiling every grammar) each time it is
-// attached, and react-markdown attaches plugins on every render; building it once and sharing the
-// transform keeps the growing tail's re-render cheap.
-const highlight = rehypeHighlight({ detect: false });
-const sharedHighlight = () => highlight;
-const rehypePlugins: Options['rehypePlugins'] = [sharedHighlight];
+const rehypePlugins: Options['rehypePlugins'] = [lazyHighlight];
 
 /** The same options object for every block and render, so nothing is rebuilt per frame. */
 const MARKDOWN_OPTIONS = {
@@ -31,6 +31,14 @@ const MARKDOWN_OPTIONS = {
  * into text because no rehype-raw is configured (keep it so).
  */
 const MarkdownBlock = memo(function MarkdownBlock({ source }: { source: string }) {
+  // A block with fences asks for their grammars and renders again when they are all here; a block
+  // without one never re-renders for a grammar.
+  const languages = useMemo(() => fenceLanguages(source), [source]);
+  const key = languages.join(' ');
+  useEffect(() => {
+    if (key !== '') requestLanguages(key.split(' '));
+  }, [key]);
+  useSyncExternalStore(subscribeLanguages, () => languages.every(languageReady));
   return <ReactMarkdown {...MARKDOWN_OPTIONS}>{source}</ReactMarkdown>;
 });
 

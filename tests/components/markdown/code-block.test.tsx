@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Markdown } from '../../../src/components/markdown';
@@ -6,10 +6,13 @@ import { Markdown } from '../../../src/components/markdown';
 afterEach(() => vi.restoreAllMocks());
 
 describe('CodeBlock', () => {
-  it('labels the language and highlights the code', () => {
+  it('labels the language and highlights the code', async () => {
     const { container } = render(<Markdown text={'```ts\nconst answer = 42;\n```'} />);
     expect(screen.getByText('ts')).toBeInTheDocument();
-    expect(container.querySelector('code.hljs.language-ts .hljs-keyword')).toHaveTextContent('const');
+    // The grammar loads when a fence first names it.
+    await waitFor(() =>
+      expect(container.querySelector('code.hljs.language-ts .hljs-keyword')).toHaveTextContent('const'),
+    );
   });
 
   it('copies the code text and says so', async () => {

@@ -4,6 +4,7 @@ import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import { describe, expect, it } from 'vitest';
 import { Markdown } from '../../../src/components/markdown';
+import { languagesSettled } from '../../../src/components/markdown/highlight-languages';
 import { MARKDOWN_SAMPLES } from './markdown-samples';
 
 /** The DOM without the newline text nodes a whole-document parse puts between top-level blocks. */
@@ -15,27 +16,34 @@ function normalised(root: Element): string {
 }
 
 describe('Markdown block rendering', () => {
-  it.each(Object.entries(MARKDOWN_SAMPLES))('renders %s like one whole-document parse', (_name, text) => {
-    // The reference renders the element overrides' content the simplest way: same plugins, one parse.
-    const reference = render(
-      <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[[rehypeHighlight, { detect: false }]]}>
-        {text}
-      </ReactMarkdown>,
-    );
-    const referenceHtml = normalised(reference.container);
-    reference.unmount();
-    const { container } = render(<Markdown text={text} />);
-    const ours = container.firstElementChild!.cloneNode(true) as Element;
-    // Undo our element overrides so both sides are comparable: code-block chrome and link attributes.
-    for (const wrapper of ours.querySelectorAll('.md-code-block'))
-      wrapper.replaceWith(wrapper.querySelector('pre')!);
-    for (const pre of ours.querySelectorAll('pre')) pre.removeAttribute('class');
-    for (const a of ours.querySelectorAll('a')) {
-      a.removeAttribute('target');
-      a.removeAttribute('rel');
-    }
-    expect(normalised(ours)).toBe(referenceHtml);
-  });
+  it.each(Object.entries(MARKDOWN_SAMPLES))(
+    'renders %s like one whole-document parse',
+    async (_name, text) => {
+      // Grammars load when a fence names them: rendered once and settled, ours highlights as the
+      // reference (which carries the common grammars) does.
+      render(<Markdown text={text} />).unmount();
+      await languagesSettled();
+      // The reference renders the element overrides' content the simplest way: same plugins, one parse.
+      const reference = render(
+        <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[[rehypeHighlight, { detect: false }]]}>
+          {text}
+        </ReactMarkdown>,
+      );
+      const referenceHtml = normalised(reference.container);
+      reference.unmount();
+      const { container } = render(<Markdown text={text} />);
+      const ours = container.firstElementChild!.cloneNode(true) as Element;
+      // Undo our element overrides so both sides are comparable: code-block chrome and link attributes.
+      for (const wrapper of ours.querySelectorAll('.md-code-block'))
+        wrapper.replaceWith(wrapper.querySelector('pre')!);
+      for (const pre of ours.querySelectorAll('pre')) pre.removeAttribute('class');
+      for (const a of ours.querySelectorAll('a')) {
+        a.removeAttribute('target');
+        a.removeAttribute('rel');
+      }
+      expect(normalised(ours)).toBe(referenceHtml);
+    },
+  );
 
   it('renders a streamed reply to the same final DOM as the whole reply', () => {
     const text = Object.values(MARKDOWN_SAMPLES).join('\n\n');

@@ -1,0 +1,43 @@
+/**
+ * Grammars load when a fence names them: the code shows plain at once, then highlighted when its
+ * grammar arrives, by an alias as by its name; a language with no grammar stays plain.
+ */
+import { render, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Markdown } from '../../../src/components/markdown';
+import {
+  fenceLanguages,
+  grammarFor,
+  languageReady,
+  languagesSettled,
+} from '../../../src/components/markdown/highlight-languages';
+
+describe('grammars on demand', () => {
+  it('finds the languages of complete fence lines only', () => {
+    expect(fenceLanguages('```py\nx = 1\n```\n\n~~~ Rust {.x}\nfn main() {}\n~~~\n```c')).toEqual([
+      'py',
+      'rust',
+    ]);
+    expect(grammarFor('py')).toBe('python');
+    expect(grammarFor('C++')).toBe('cpp');
+    expect(grammarFor('no-such-language')).toBeNull();
+    expect(languageReady('no-such-language')).toBe(true);
+  });
+
+  it('shows a fence plain, then highlighted once its grammar has loaded', async () => {
+    expect(languageReady('rb')).toBe(false);
+    const { container } = render(<Markdown text={'```rb\ndef answer\n  42\nend\n```'} />);
+    const code = () => container.querySelector('pre code')!;
+    expect(code()).toHaveTextContent('def answer');
+    await waitFor(() => expect(code().querySelector('.hljs-keyword')).toHaveTextContent('def'));
+    expect(code()).toHaveClass('hljs', 'language-rb');
+    expect(languageReady('ruby')).toBe(true);
+  });
+
+  it('leaves a fence in a language without a grammar as plain text', async () => {
+    const { container } = render(<Markdown text={'```klingon\nQapla!\n```'} />);
+    await languagesSettled();
+    expect(container.querySelector('pre code')).toHaveTextContent('Qapla!');
+    expect(container.querySelector('pre code [class^="hljs-"]')).toBeNull();
+  });
+});
