@@ -1,22 +1,20 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { ApiClient } from '../../lib/api';
-import { buildChatRequest } from '../../lib/chat/build-request';
 import { cellView, isRunning, type CellView } from '../../lib/compare/cell-view';
-import {
-  comparisonMessages,
-  comparisonTitle,
-  type Comparison,
-  type FewShotMessage,
-} from '../../lib/compare/comparison';
-import { CompareRun } from '../../lib/compare/compare-run';
+import type { Comparison, FewShotMessage } from '../../lib/compare/comparison';
+import type { CompareRun } from '../../lib/compare/compare-run';
 import type { RateGate } from '../../lib/compare/rate-gate';
 import type { FunctionDialect } from '../../lib/connection';
 import type { FunctionDefinition } from '../../protocol/wire';
-import { saveRunAsItGoes } from '../../lib/compare/run-saver';
 import type { Variant } from '../../lib/compare/variants';
 import type { SavedComparisonsApi } from './use-saved-comparisons';
 
 const newId = () => globalThis.crypto.randomUUID();
+const loadStartRun = () => import('./start-run');
+const runCodeMissing = (error: unknown) =>
+  new Error(
+    `The code that runs a comparison could not be loaded (${error instanceof Error ? error.message : String(error)}). Check the connection to the playground, then press Run again.`,
+  );
 
 export interface ViewSource {
   subscribe: (listener: () => void) => () => void;
@@ -66,6 +64,9 @@ export function useComparison({
     source.getViews().some((v) => isRunning(v.status)),
   );
   useEffect(() => () => shown?.run?.stopAll(), [shown]);
+  useEffect(() => {
+    void loadStartRun().catch(() => undefined); // retried, and reported, when Run is pressed
+  }, []);
 
   const { save, refresh, reportError } = saved;
   return {
@@ -73,49 +74,24 @@ export function useComparison({
     source,
     running,
     chosen,
-    start({ systemPrompt, fewShot, message, functions, variants }: ComparisonInput) {
+    start(input: ComparisonInput) {
       chosen.current = true;
-      const run = new CompareRun({
-        variants,
-        requestFor: (variant) =>
-          buildChatRequest({
-            model: variant.model,
-            systemPrompt,
-            messages: comparisonMessages(fewShot, message),
-            parameters: variant.parameters,
-            stream: true,
-            ...(variant.useFunctions ? { functions } : {}),
-            dialect: dialectFor(variant.connectionId),
-          }),
-        clientFor: (variant) => clientFor(variant.connectionId),
-        gateFor: (variant) => gateFor(variant.connectionId),
-      });
-      const at = Date.now();
-      const comparison = {
-        id: newId(),
-        title: comparisonTitle(message),
-        createdAt: at,
-        systemPrompt,
-        fewShot,
-        message,
-        functions,
-        variants,
-      };
-      let listed = false;
-      saveRunAsItGoes({
-        run,
-        base: comparison,
-        save,
-        // The list learns of it once saved, and again at the end; not on every save mid-stream,
-        // which would draw the page again twice a second.
-        onSaved: (_saved, final) => {
-          if (listed && !final) return;
-          listed = true;
-          void refresh();
+      // Its code is fetched right after the first paint (below): a Run rarely waits for it.
+      loadStartRun().then(
+        ({ startRun }) => {
+          const { comparison, run } = startRun(input, {
+            clientFor,
+            gateFor,
+            dialectFor,
+            save,
+            listChanged: () => void refresh(),
+            reportError,
+            newId,
+          });
+          setShown({ comparison, source: run, run });
         },
-        onError: reportError,
-      });
-      setShown({ comparison, source: run, run });
+        (error: unknown) => reportError(runCodeMissing(error)),
+      );
     },
     show({ cells, updatedAt: _updated, ...comparison }: Comparison) {
       chosen.current = true;

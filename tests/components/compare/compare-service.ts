@@ -7,17 +7,30 @@ import { resolveConfig } from '../../../server/config';
 import type { ChatEngine, EngineEvent } from '../../../server/engines/engine';
 import { TEST_KEY } from '../support/local-service';
 
-export function compareService(engines: Partial<ModelEngines> = {}, env: Record<string, string> = {}) {
-  const app = createApp(resolveConfig({ SVC_API_KEYS: TEST_KEY, ...env }), { log: () => {}, engines });
+export function compareService(
+  engines: Partial<ModelEngines> = {},
+  env: Record<string, string> = {},
+  /** A rate-limit window shorter than the spec's minute, so a test can wait one out. */
+  rateLimitWindowMs?: number,
+) {
+  const config = resolveConfig({ SVC_API_KEYS: TEST_KEY, ...env });
+  const app = createApp(rateLimitWindowMs ? { ...config, rateLimitWindowMs } : config, {
+    log: () => {},
+    engines,
+  });
   const bodies: Record<string, unknown>[] = [];
+  /** Every chat response's status, in order. */
+  const statuses: number[] = [];
   const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     if (!request.headers.has('host')) request.headers.set('host', new URL(request.url).host);
     if (request.method === 'POST' && request.url.endsWith('/chat/completions'))
       bodies.push((await request.clone().json()) as Record<string, unknown>);
-    return app.fetch(request);
+    const response = await app.fetch(request);
+    if (request.url.endsWith('/chat/completions')) statuses.push(response.status);
+    return response;
   }) as typeof fetch;
-  return { fetch: fetchImpl, bodies };
+  return { fetch: fetchImpl, bodies, statuses };
 }
 
 /**
@@ -74,6 +87,18 @@ export function heldEngine(first = 'Partial words ') {
     },
   };
   return { engine, release };
+}
+
+/** Sends each request to the engine for its temperature (a test drives each variant's reply on its own). */
+export function engineByTemperature(engines: Record<number, ChatEngine>): ChatEngine {
+  return {
+    describe: () => 'A test engine that hands each request to the engine for its temperature.',
+    generate(request, context) {
+      const engine = engines[request.temperature ?? 1];
+      if (!engine) throw new Error(`no engine for temperature ${request.temperature ?? 1}`);
+      return engine.generate(request, context);
+    },
+  };
 }
 
 /** Streams one text chunk each time the test calls `step(text)`, and finishes on `finish()`. */
