@@ -10,30 +10,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { startService, type RunningService } from '../tests/e2e/support/start-service';
+import { longestTask, pageWithLongTasks, resetLongTasks } from './support/long-tasks';
 
 const TRANSCRIPT_ROWS = '[aria-label="Transcript"] > li';
 
-async function newPage(browser: Browser): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
-  // Long tasks are recorded from the first script on, so nothing the page does escapes the count.
-  await page.addInitScript(() => {
-    const w = window as unknown as { __longTasks: number[] };
-    w.__longTasks = [];
-    try {
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
-      }).observe({ type: 'longtask', buffered: true });
-    } catch {
-      // No longtask support: the figure is then reported as 0.
-    }
-  });
-  return page;
-}
-
-const longestTask = (page: Page) =>
-  page.evaluate(() => Math.max(0, ...(window as unknown as { __longTasks: number[] }).__longTasks));
-const resetLongTasks = (page: Page) =>
-  page.evaluate(() => void ((window as unknown as { __longTasks: number[] }).__longTasks = []));
+const newPage = (browser: Browser) => pageWithLongTasks(browser, 1360);
 
 interface StreamFigures {
   longestTaskMs: number;

@@ -4,29 +4,16 @@
  * alone in the same run. Figures: the longest main-thread task (PerformanceObserver `longtask`) and
  * Run → every cell finished and painted, after a warm-up run. Goal: no task over 50 ms.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { startService, type RunningService } from '../tests/e2e/support/start-service';
+import { longTasks, pageWithLongTasks, resetLongTasks } from './support/long-tasks';
 
 const PROMPT = 'Write 2000 words, long, with tables and code.';
 const TOKENS = '2000';
 
-async function newPage(browser: Browser): Promise<Page> {
-  // A page of its own (a fresh context): no saved comparison reopens and no storage is shared.
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.addInitScript(() => {
-    const w = window as unknown as { __longTasks: number[] };
-    w.__longTasks = [];
-    try {
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
-      }).observe({ type: 'longtask', buffered: true });
-    } catch {
-      // No longtask support: the figure is then reported as 0.
-    }
-  });
-  return page;
-}
+// A page of its own (a fresh context): no saved comparison reopens and no storage is shared.
+const newPage = (browser: Browser) => pageWithLongTasks(browser, 1440);
 
 interface CompareFigures {
   variants: number;
@@ -75,7 +62,7 @@ async function compareOnce(
     (n) => document.querySelectorAll('[aria-label="Variants"] li').length === n,
     variants,
   );
-  await page.evaluate(() => void ((window as unknown as { __longTasks: number[] }).__longTasks = []));
+  await resetLongTasks(page);
   const started = await page.evaluate(() => performance.now());
   await page.getByRole('button', { name: 'Run again', exact: true }).click();
   await page.waitForFunction((n) => document.querySelectorAll('article[data-status]').length === n, variants);
@@ -84,7 +71,7 @@ async function compareOnce(
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     return performance.now();
   });
-  const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+  const tasks = await longTasks(page);
   // The summary's completion column says each reply really was 2,000 tokens long.
   const completionTokens = await page
     .getByRole('table', { name: 'Summary' })

@@ -7,10 +7,17 @@ import type { RateGate } from '../../lib/compare/rate-gate';
 import type { FunctionDialect } from '../../lib/connection';
 import type { FunctionDefinition } from '../../protocol/wire';
 import type { Variant } from '../../lib/compare/variants';
+import type * as StartRun from './start-run';
 import type { SavedComparisonsApi } from './use-saved-comparisons';
 
 const newId = () => globalThis.crypto.randomUUID();
-const loadStartRun = () => import('./start-run');
+type StartRunModule = typeof StartRun;
+let startRunModule: StartRunModule | null = null;
+const loadStartRun = () =>
+  import('./start-run').then((module) => {
+    startRunModule = module;
+    return module;
+  });
 const runCodeMissing = (error: unknown) =>
   new Error(
     `The code that runs a comparison could not be loaded (${error instanceof Error ? error.message : String(error)}). Check the connection to the playground, then press Run again.`,
@@ -76,22 +83,22 @@ export function useComparison({
     chosen,
     start(input: ComparisonInput) {
       chosen.current = true;
-      // Its code is fetched right after the first paint (below): a Run rarely waits for it.
-      loadStartRun().then(
-        ({ startRun }) => {
-          const { comparison, run } = startRun(input, {
-            clientFor,
-            gateFor,
-            dialectFor,
-            save,
-            listChanged: () => void refresh(),
-            reportError,
-            newId,
-          });
-          setShown({ comparison, source: run, run });
-        },
-        (error: unknown) => reportError(runCodeMissing(error)),
-      );
+      const begin = ({ startRun }: StartRunModule) => {
+        const { comparison, run } = startRun(input, {
+          clientFor,
+          gateFor,
+          dialectFor,
+          save,
+          listChanged: () => void refresh(),
+          reportError,
+          newId,
+        });
+        setShown({ comparison, source: run, run });
+      };
+      // Its code is fetched right after the first paint (below), so a Run rarely waits for it; when
+      // it is here, the run starts in this very event.
+      if (startRunModule) begin(startRunModule);
+      else loadStartRun().then(begin, (error: unknown) => reportError(runCodeMissing(error)));
     },
     show({ cells, updatedAt: _updated, ...comparison }: Comparison) {
       chosen.current = true;

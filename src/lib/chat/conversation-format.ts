@@ -8,6 +8,7 @@ import {
   checkObject,
   checkOptional,
   checkString,
+  readExport,
   type Issue,
   type Checker,
 } from './json-checks';
@@ -134,31 +135,13 @@ const conversation = checkObject({
  * still running are marked `interrupted`, as on a reload.
  */
 export function parseConversationExport(text: string): ImportResult {
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    return { ok: false, issues: [{ path: '$', reason: `is not valid JSON (${detail})` }] };
-  }
   const issues: Issue[] = [];
-  if (!checkObject({}, true)(document, '$', issues)) return { ok: false, issues };
-  const doc = document as Record<string, unknown>;
-  if (doc.format !== CONVERSATION_FORMAT) {
-    issues.push({
-      path: '$.format',
-      reason: `must be "${CONVERSATION_FORMAT}" (found ${JSON.stringify(doc.format) ?? 'nothing'}); this is not a conversation exported by the playground`,
-    });
-    return { ok: false, issues };
-  }
-  if (typeof doc.version !== 'number' || !Number.isInteger(doc.version) || doc.version < 1) {
-    issues.push({ path: '$.version', reason: 'must be a positive integer' });
-  } else if (doc.version > CONVERSATION_FORMAT_VERSION) {
-    issues.push({
-      path: '$.version',
-      reason: `is ${doc.version}, newer than this playground reads (${CONVERSATION_FORMAT_VERSION}); update the playground`,
-    });
-  }
+  const doc = readExport(
+    text,
+    { format: CONVERSATION_FORMAT, version: CONVERSATION_FORMAT_VERSION, kind: 'a conversation' },
+    issues,
+  );
+  if (!doc) return { ok: false, issues };
   conversation(doc.conversation, '$.conversation', issues);
   if (issues.length > 0) return { ok: false, issues };
   const result = structuredClone(doc.conversation) as Conversation;

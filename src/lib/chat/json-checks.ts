@@ -94,3 +94,42 @@ export function checkObject(fields: Record<string, Checker>, open = false): Chec
     return ok;
   };
 }
+
+/**
+ * Reads the envelope of an exported document: valid JSON, an object, `format` this kind's name and
+ * `version` one this playground reads. Returns the document when its payload is worth checking (a
+ * version problem is listed and the payload checked too, so one import reports everything), or null
+ * when it is not JSON, not an object or another kind of document.
+ */
+export function readExport(
+  text: string,
+  { format, version, kind }: { format: string; version: number; kind: string },
+  issues: Issue[],
+): Record<string, unknown> | null {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    issues.push({ path: '$', reason: `is not valid JSON (${detail})` });
+    return null;
+  }
+  if (!checkObject({}, true)(document, '$', issues)) return null;
+  const doc = document as Record<string, unknown>;
+  if (doc.format !== format) {
+    issues.push({
+      path: '$.format',
+      reason: `must be "${format}" (found ${JSON.stringify(doc.format) ?? 'nothing'}); this is not ${kind} exported by the playground`,
+    });
+    return null;
+  }
+  if (typeof doc.version !== 'number' || !Number.isInteger(doc.version) || doc.version < 1) {
+    issues.push({ path: '$.version', reason: 'must be a positive integer' });
+  } else if (doc.version > version) {
+    issues.push({
+      path: '$.version',
+      reason: `is ${doc.version}, newer than this playground reads (${version}); update the playground`,
+    });
+  }
+  return doc;
+}

@@ -12,6 +12,7 @@ import {
   checkOptional,
   checkString,
   type Checker,
+  readExport,
   type Issue,
 } from '../chat/json-checks';
 import { afterReload } from './cell-view';
@@ -132,30 +133,13 @@ function checkConsistency(value: Comparison, issues: Issue[]): void {
 }
 
 export function parseComparisonExport(text: string): ComparisonImport {
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    return { ok: false, issues: [{ path: '$', reason: `is not valid JSON (${detail})` }] };
-  }
   const issues: Issue[] = [];
-  if (!checkObject({}, true)(document, '$', issues)) return { ok: false, issues };
-  const doc = document as Record<string, unknown>;
-  if (doc.format !== COMPARISON_FORMAT) {
-    issues.push({
-      path: '$.format',
-      reason: `must be "${COMPARISON_FORMAT}" (found ${JSON.stringify(doc.format) ?? 'nothing'}); this is not a comparison exported by the playground`,
-    });
-    return { ok: false, issues };
-  }
-  if (typeof doc.version !== 'number' || !Number.isInteger(doc.version) || doc.version < 1)
-    issues.push({ path: '$.version', reason: 'must be a positive integer' });
-  else if (doc.version > COMPARISON_FORMAT_VERSION)
-    issues.push({
-      path: '$.version',
-      reason: `is ${doc.version}, newer than this playground reads (${COMPARISON_FORMAT_VERSION}); update the playground`,
-    });
+  const doc = readExport(
+    text,
+    { format: COMPARISON_FORMAT, version: COMPARISON_FORMAT_VERSION, kind: 'a comparison' },
+    issues,
+  );
+  if (!doc) return { ok: false, issues };
   if (comparison(doc.comparison, '$.comparison', issues))
     checkConsistency(doc.comparison as Comparison, issues);
   if (issues.length > 0) return { ok: false, issues };

@@ -1,26 +1,10 @@
-import {
-  ajv,
-  describeAjvError,
-  parseJson,
-  type ArgumentViolation,
-  type TextPosition,
-} from '../function-schema';
+import { checkParsed, type ParsedCheck } from '../function-schema/validate-arguments';
+import { parseJson, type TextPosition } from '../function-schema/parse-json';
 import type { ResponseFormat } from '../../protocol/wire';
 
 export type JsonReplyCheck =
   /** Still streaming and valid so far: the text could still become one JSON value. */
-  | { kind: 'incomplete' }
-  | { kind: 'invalid-json'; message: string; position: TextPosition }
-  | {
-      kind: 'parsed';
-      value: unknown;
-      /** Empty when the value matches the schema (or there is none). */
-      violations: ArgumentViolation[];
-      /** True when a schema was checked. */
-      checked: boolean;
-      /** Why a schema given was not checked (it does not compile). */
-      note: string | null;
-    };
+  { kind: 'incomplete' } | { kind: 'invalid-json'; message: string; position: TextPosition } | ParsedCheck;
 
 /**
  * What a reply to a JSON-mode request amounts to: null when the variant did not ask for JSON; else
@@ -40,22 +24,5 @@ export function checkJsonReply(
   }
   const schema = format.type === 'json_schema' ? format.json_schema?.schema : undefined;
   if (!schema) return { kind: 'parsed', value: parsed.value, violations: [], checked: false, note: null };
-  let validate;
-  try {
-    validate = ajv.compile(schema);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return {
-      kind: 'parsed',
-      value: parsed.value,
-      violations: [],
-      checked: false,
-      note: `the schema does not compile (${reason})`,
-    };
-  } finally {
-    // Schemas differ per variant and per run: none is kept in the shared instance.
-    ajv.removeSchema(schema);
-  }
-  const violations = validate(parsed.value) ? [] : (validate.errors ?? []).map(describeAjvError);
-  return { kind: 'parsed', value: parsed.value, violations, checked: true, note: null };
+  return checkParsed(parsed.value, schema, (reason) => `the schema does not compile (${reason})`);
 }

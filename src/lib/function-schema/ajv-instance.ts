@@ -25,3 +25,26 @@ export function describeAjvError(error: ErrorObject): { path: string; message: s
   }
   return { path, message };
 }
+
+/**
+ * Checks `value` against `schema` with the shared Ajv, compiled for this one check: schemas differ
+ * per function, request and variant, so none is kept in the instance. Says why when the schema does
+ * not compile.
+ */
+export function checkWithSchema(
+  schema: object,
+  value: unknown,
+): { compiled: true; violations: { path: string; message: string }[] } | { compiled: false; reason: string } {
+  let validate;
+  try {
+    validate = ajv.compile(schema);
+  } catch (error) {
+    return { compiled: false, reason: error instanceof Error ? error.message : String(error) };
+  } finally {
+    ajv.removeSchema(schema);
+  }
+  return {
+    compiled: true,
+    violations: validate(value) ? [] : (validate.errors ?? []).map(describeAjvError),
+  };
+}

@@ -1,5 +1,5 @@
 /** Pure validation of function definitions and of function-call arguments (Ajv), with positions. */
-export { ajv, describeAjvError } from './ajv-instance';
+export { ajv, checkWithSchema, describeAjvError } from './ajv-instance';
 export { FUNCTION_NAME_PATTERN, functionNameProblem } from './function-name';
 export { FUNCTION_TEMPLATES, formatDefinitions, type FunctionTemplate } from './function-templates';
 export {
@@ -10,7 +10,13 @@ export {
   type TextPosition,
   type ValueSpan,
 } from './parse-json';
-export { checkArguments, type ArgumentViolation, type ArgumentsCheck } from './validate-arguments';
+export {
+  checkArguments,
+  checkParsed,
+  type ArgumentViolation,
+  type ArgumentsCheck,
+  type ParsedCheck,
+} from './validate-arguments';
 export {
   definitionsProblemSummary,
   validateDefinitions,

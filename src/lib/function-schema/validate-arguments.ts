@@ -1,5 +1,5 @@
 import type { FunctionDefinition } from '../../protocol/wire';
-import { ajv, describeAjvError } from './ajv-instance';
+import { checkWithSchema } from './ajv-instance';
 import { parseJson, type TextPosition } from './parse-json';
 
 /** One way the arguments break the function's `parameters` schema. */
@@ -9,18 +9,32 @@ export interface ArgumentViolation {
   message: string;
 }
 
+/** JSON that parsed, and how it stands against its schema. */
+export interface ParsedCheck {
+  kind: 'parsed';
+  value: unknown;
+  /** Empty when the value satisfies the schema (or none was checked). */
+  violations: ArgumentViolation[];
+  /** False when there was no schema to check against (unknown function, no `parameters`, no schema). */
+  checked: boolean;
+  /** Why nothing was checked, when `checked` is false and there is a reason to give. */
+  note: string | null;
+}
+
+/** `value` checked against `schema`, or not checked with the reason when the schema does not compile. */
+export function checkParsed(
+  value: unknown,
+  schema: object,
+  notCompiled: (reason: string) => string,
+): ParsedCheck {
+  const result = checkWithSchema(schema, value);
+  return result.compiled
+    ? { kind: 'parsed', value, violations: result.violations, checked: true, note: null }
+    : { kind: 'parsed', value, violations: [], checked: false, note: notCompiled(result.reason) };
+}
+
 export type ArgumentsCheck =
-  | {
-      kind: 'parsed';
-      value: unknown;
-      /** Empty when the arguments satisfy the schema. */
-      violations: ArgumentViolation[];
-      /** False when there was no schema to check against (unknown function or no `parameters`). */
-      checked: boolean;
-      /** Why nothing was checked, when `checked` is false. */
-      note: string | null;
-    }
-  | { kind: 'invalid-json'; raw: string; message: string; position: TextPosition };
+  ParsedCheck | { kind: 'invalid-json'; raw: string; message: string; position: TextPosition };
 
 /**
  * Parses a function call's `arguments` string and validates it against the named function's
@@ -57,21 +71,9 @@ export function checkArguments(
       note: `'${definition.name}' has no "parameters" schema, so the arguments are not checked.`,
     };
   }
-  let validate;
-  try {
-    validate = ajv.compile(definition.parameters);
-  } catch (error) {
-    return {
-      kind: 'parsed',
-      value: parsed.value,
-      violations: [],
-      checked: false,
-      note: `The "parameters" schema of '${definition.name}' does not compile: ${error instanceof Error ? error.message : String(error)}`,
-    };
-  } finally {
-    ajv.removeSchema(definition.parameters);
-  }
-  const valid = validate(parsed.value);
-  const violations = valid ? [] : (validate.errors ?? []).map(describeAjvError);
-  return { kind: 'parsed', value: parsed.value, violations, checked: true, note: null };
+  return checkParsed(
+    parsed.value,
+    definition.parameters,
+    (reason) => `The "parameters" schema of '${definition.name}' does not compile: ${reason}`,
+  );
 }

@@ -50,7 +50,7 @@ export const midStreamFailingEngine: ChatEngine = {
  * Streams one text chunk each time the test calls `step(text)`, and finishes on `finish()`: the test
  * decides how many chunks a reply has and can wait for each to be shown before sending the next.
  */
-export function steppedEngine() {
+export function steppedEngine(finalUsage = usage) {
   const queue: (string | null)[] = [];
   let wake: (() => void) | null = null;
   const push = (next: string | null) => {
@@ -70,7 +70,7 @@ export function steppedEngine() {
         if (next === null) break;
         yield { type: 'text', text: next };
       }
-      yield { type: 'finish', finish_reason: 'stop', usage };
+      yield { type: 'finish', finish_reason: 'stop', usage: finalUsage };
     },
   };
   return { engine, step: (text: string) => push(text), finish: () => push(null) };

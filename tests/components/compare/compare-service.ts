@@ -5,6 +5,7 @@
 import { createApp, type ModelEngines } from '../../../server/app';
 import { resolveConfig } from '../../../server/config';
 import type { ChatEngine, EngineEvent } from '../../../server/engines/engine';
+import { steppedEngine as chatSteppedEngine } from '../chat-page/engines';
 import { TEST_KEY } from '../support/local-service';
 
 export function compareService(
@@ -101,43 +102,20 @@ export function engineByTemperature(engines: Record<number, ChatEngine>): ChatEn
   };
 }
 
-/** Streams one text chunk each time the test calls `step(text)`, and finishes on `finish()`. */
-export function steppedEngine() {
-  const queue: (string | null)[] = [];
-  let wake: (() => void) | null = null;
-  const push = (next: string | null) => {
-    queue.push(next);
-    wake?.();
-  };
-  const engine: ChatEngine = {
-    describe: () => 'A test engine that streams a chunk each time the test says so.',
-    async *generate(_request, { signal }): AsyncIterable<EngineEvent> {
-      signal.addEventListener('abort', () => wake?.());
-      for (;;) {
-        while (queue.length === 0) {
-          if (signal.aborted) return;
-          await new Promise<void>((resolve) => (wake = resolve));
-        }
-        const next = queue.shift()!;
-        if (next === null) break;
-        yield { type: 'text', text: next };
-      }
-      yield {
-        type: 'finish',
-        finish_reason: 'stop',
-        usage: { prompt_tokens: 5, completion_tokens: 40, total_tokens: 45 },
-      };
-    },
-  };
-  return { engine, step: (text: string) => push(text), finish: () => push(null) };
-}
+/** Streams one text chunk each time the test calls `step(text)`, and finishes on `finish()` (40 tokens). */
+export const steppedEngine = () =>
+  chatSteppedEngine({ prompt_tokens: 5, completion_tokens: 40, total_tokens: 45 });
 
 /**
- * The page loads its cells' code (and the markdown renderer) lazily after it shows; compiling that
- * in the test runner takes seconds, which is not what a test measures. Loaded once before the tests,
- * the page's own import then resolves at once.
+ * The page loads its cells' code (with the markdown renderer) and its run's code after it shows;
+ * compiling that in the test runner takes seconds, which is not what a test measures. Loaded once
+ * before the tests, the page's own imports then resolve at once.
  */
-export const loadCompareResults = () => import('../../../src/features/compare/compare-results');
+export const loadCompareResults = () =>
+  Promise.all([
+    import('../../../src/features/compare/compare-results'),
+    import('../../../src/features/compare/start-run'),
+  ]);
 
 /** Calls `name` with the arguments chosen by the request's temperature, or answers in text. */
 export function callingEngine(name: string, argumentsByTemperature: Record<number, string>): ChatEngine {

@@ -1,4 +1,4 @@
-import { ajv, describeAjvError, parseJson, type ArgumentViolation } from '../../../lib/function-schema';
+import { ajv, checkWithSchema, parseJson, type ArgumentViolation } from '../../../lib/function-schema';
 
 export type SchemaCheck =
   | { kind: 'none' }
@@ -19,16 +19,8 @@ export function checkAgainstSchema(text: string, value: unknown): SchemaCheck {
       kind: 'bad-schema',
       message: `The schema is not valid JSON Schema: ${ajv.errorsText(ajv.errors)}.`,
     };
-  try {
-    const validate = ajv.compile(parsed.value as object);
-    const ok = validate(value);
-    return { kind: 'checked', violations: ok ? [] : (validate.errors ?? []).map(describeAjvError) };
-  } catch (error) {
-    return {
-      kind: 'bad-schema',
-      message: `The schema does not compile: ${error instanceof Error ? error.message : String(error)}`,
-    };
-  } finally {
-    ajv.removeSchema(parsed.value as object);
-  }
+  const result = checkWithSchema(parsed.value as object, value);
+  return result.compiled
+    ? { kind: 'checked', violations: result.violations }
+    : { kind: 'bad-schema', message: `The schema does not compile: ${result.reason}` };
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { INPUT_CLASS } from '../../../components/ui/field';
+import { JsonImport } from '../../../components/ui/json-import';
 import type { ConversationsApi } from './use-conversations';
 
 /**
@@ -18,7 +19,6 @@ export function ImportExportDialog({
   api: ConversationsApi;
 }) {
   const [exported, setExported] = useState<string | null>(null);
-  const [pasted, setPasted] = useState('');
   const activeId = api.active?.id;
 
   useEffect(() => {
@@ -40,10 +40,6 @@ export function ImportExportDialog({
     link.download = `${(api.active?.title ?? 'conversation').replace(/[^\w.-]+/g, '-').slice(0, 60)}.json`;
     link.click();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
-
-  const importNow = async (text: string) => {
-    await api.importText(text);
   };
 
   return (
@@ -71,50 +67,7 @@ export function ImportExportDialog({
       </section>
       <section aria-label="Import" className="mt-4 flex flex-col gap-1">
         <h3 className="text-sm font-semibold">Import</h3>
-        <label className="text-xs">
-          From a file{' '}
-          <input
-            type="file"
-            accept="application/json,.json"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (file) void file.text().then(importNow);
-              e.target.value = '';
-            }}
-          />
-        </label>
-        <textarea
-          aria-label="JSON to import"
-          className={`${INPUT_CLASS} h-24 font-mono text-xs`}
-          placeholder="…or paste an exported conversation"
-          value={pasted}
-          onChange={(e) => setPasted(e.target.value)}
-        />
-        <Button
-          size="sm"
-          disabled={pasted.trim() === ''}
-          onClick={() => void importNow(pasted).then(() => setPasted(''))}
-        >
-          Import pasted JSON
-        </Button>
-        {api.importIssues ? (
-          <div
-            role="alert"
-            className="rounded border border-red-300 bg-red-50 p-2 text-xs text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-100"
-          >
-            <p className="font-semibold">
-              Not imported: the file has {api.importIssues.length} problem
-              {api.importIssues.length === 1 ? '' : 's'}.
-            </p>
-            <ul className="mt-1 list-disc pl-4">
-              {api.importIssues.map((issue, i) => (
-                <li key={i}>
-                  <span className="font-mono">{issue.path}</span> {issue.reason}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <JsonImport what="an exported conversation" onImport={api.importText} issues={api.importIssues} />
       </section>
     </Dialog>
   );

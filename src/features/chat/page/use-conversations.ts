@@ -185,16 +185,18 @@ export function useConversations() {
     }
   };
 
-  const importText = async (text: string) => {
+  /** Resolves true when the conversation went in (a refused text is kept where it was typed). */
+  const importText = async (text: string): Promise<boolean> => {
     const result = await attempt('import the conversation', () => store.importJson(text));
-    if (!result) return;
+    if (!result) return false;
     if (!result.ok) {
       setImportIssues(result.issues);
-      return;
+      return false;
     }
     setImportIssues(null);
     show(result.conversation);
     await refresh();
+    return true;
   };
 
   const exportJson = async (id: string) => {

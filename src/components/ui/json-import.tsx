@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Button } from './button';
+import { INPUT_CLASS } from './field';
+
+export interface JsonImportProblem {
+  path: string;
+  reason: string;
+}
+
+/**
+ * Import from a JSON file or pasted JSON, and the problems of the last attempt with each one's
+ * JSON path. The pasted text is cleared only once an import succeeded: a refused paste stays to fix.
+ */
+export function JsonImport({
+  what,
+  onImport,
+  issues,
+}: {
+  /** What is imported, for the placeholder ("an exported comparison"). */
+  what: string;
+  /** Imports `text`; resolves true when it went in. */
+  onImport: (text: string) => Promise<boolean>;
+  issues: readonly JsonImportProblem[] | null;
+}) {
+  const [pasted, setPasted] = useState('');
+  return (
+    <>
+      <label className="text-xs">
+        From a file{' '}
+        <input
+          type="file"
+          accept="application/json,.json"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) void file.text().then(onImport);
+            e.target.value = '';
+          }}
+        />
+      </label>
+      <textarea
+        aria-label="JSON to import"
+        className={`${INPUT_CLASS} h-24 font-mono text-xs`}
+        placeholder={`…or paste ${what}`}
+        value={pasted}
+        onChange={(e) => setPasted(e.target.value)}
+      />
+      <Button
+        size="sm"
+        className="self-start"
+        disabled={pasted.trim() === ''}
+        onClick={() => void onImport(pasted).then((ok) => ok && setPasted(''))}
+      >
+        Import pasted JSON
+      </Button>
+      {issues ? (
+        <div
+          role="alert"
+          className="rounded border border-red-300 bg-red-50 p-2 text-xs text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-100"
+        >
+          <p className="font-semibold">
+            Not imported: {issues.length} problem{issues.length === 1 ? '' : 's'}.
+          </p>
+          <ul className="mt-1 list-disc pl-4">
+            {issues.map((issue, i) => (
+              <li key={i}>
+                <span className="font-mono">{issue.path}</span> {issue.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </>
+  );
+}
