@@ -10,8 +10,9 @@ describe('CodeBlock', () => {
     const { container } = render(<Markdown text={'```ts\nconst answer = 42;\n```'} />);
     expect(screen.getByText('ts')).toBeInTheDocument();
     // The grammar loads when a fence first names it.
-    await waitFor(() =>
-      expect(container.querySelector('code.hljs.language-ts .hljs-keyword')).toHaveTextContent('const'),
+    await waitFor(
+      () => expect(container.querySelector('code.hljs.language-ts .hljs-keyword')).toHaveTextContent('const'),
+      { timeout: 10_000 },
     );
   });
 

@@ -29,7 +29,10 @@ describe('grammars on demand', () => {
     const { container } = render(<Markdown text={'```rb\ndef answer\n  42\nend\n```'} />);
     const code = () => container.querySelector('pre code')!;
     expect(code()).toHaveTextContent('def answer');
-    await waitFor(() => expect(code().querySelector('.hljs-keyword')).toHaveTextContent('def'));
+    // A grammar is a module of its own: on a loaded machine its first import can take a while.
+    await waitFor(() => expect(code().querySelector('.hljs-keyword')).toHaveTextContent('def'), {
+      timeout: 10_000,
+    });
     expect(code()).toHaveClass('hljs', 'language-rb');
     expect(languageReady('ruby')).toBe(true);
   });
