@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ImportIssue } from '../../lib/chat';
 import type { Comparison, ComparisonSummary } from '../../lib/compare/comparison';
 import { createComparisonStore } from '../../lib/compare/comparison-store';
@@ -13,20 +13,29 @@ export function useSavedComparisons() {
   const [summaries, setSummaries] = useState<ComparisonSummary[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [importIssues, setImportIssues] = useState<ImportIssue[] | null>(null);
+  // A run's last save (when leaving the page stops it) ends after the page is gone: its answers go
+  // nowhere rather than into a page that no longer exists.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   // Every storage failure is shown (until dismissed), never swallowed.
   const attempt = useCallback(async <T>(task: () => Promise<T>): Promise<T | undefined> => {
     try {
       return await task();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      if (mounted.current) setError(failure instanceof Error ? failure.message : String(failure));
       return undefined;
     }
   }, []);
 
   const refresh = useCallback(async () => {
     const list = await attempt(() => store.list());
-    if (list) setSummaries(list);
+    if (list && mounted.current) setSummaries(list);
     return list ?? [];
   }, [attempt, store]);
 
@@ -36,7 +45,9 @@ export function useSavedComparisons() {
     importIssues,
     refresh,
     save: (comparison: Comparison) => store.save(comparison),
-    reportError: (failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)),
+    reportError: (failure: unknown) => {
+      if (mounted.current) setError(failure instanceof Error ? failure.message : String(failure));
+    },
     dismissError: () => setError(null),
     load: (id: string) => attempt(() => store.load(id)),
     remove: async (id: string) => {
