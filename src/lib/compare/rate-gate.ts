@@ -35,12 +35,6 @@ export class RateGate {
   private async take(signal: AbortSignal, onWait: (ms: number) => void): Promise<void> {
     signal.throwIfAborted();
     while (this.learning) await this.learning.done;
-    if (this.remaining === null && !this.unmetered) {
-      let resolve: () => void = () => undefined;
-      const done = new Promise<void>((r) => (resolve = r));
-      this.learning = { done, resolve };
-      return;
-    }
     while (this.remaining !== null && this.remaining <= 0) {
       const ms = this.resetAt === null ? 1000 : this.resetAt - this.now();
       if (ms <= 0) {
@@ -49,6 +43,14 @@ export class RateGate {
       }
       onWait(ms);
       await this.wait(ms, signal);
+    }
+    // Not knowing what is left (the first request, or the first after a reset: a sliding window
+    // frees one slot at a time), this request goes alone and the next waits for its answer.
+    if (this.remaining === null && !this.unmetered) {
+      let resolve: () => void = () => undefined;
+      const done = new Promise<void>((r) => (resolve = r));
+      this.learning = { done, resolve };
+      return;
     }
     if (this.remaining !== null) this.remaining -= 1;
   }

@@ -50,6 +50,14 @@ describe('RateGate', () => {
     expect(waits).toEqual([]);
     await gate.acquire(signal, (ms) => waits.push(ms));
     expect(waits).toEqual([5000]);
+    // After a reset nothing says how much is free (a sliding window frees one slot at a time): the
+    // next request waits for the answer to the one that went.
+    let fourthWent = false;
+    const fourth = gate.acquire(signal, (ms) => waits.push(ms)).then(() => (fourthWent = true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fourthWent).toBe(false);
+    gate.observe({ limit: 2, remaining: 1, resetAt: 6000, resetRaw: null });
+    await fourth;
     gate.block(now + 1200);
     await gate.acquire(signal, (ms) => waits.push(ms));
     expect(waits).toEqual([5000, 1200]);
