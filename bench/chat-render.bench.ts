@@ -5,19 +5,36 @@
  *    main-thread task (PerformanceObserver `longtask`) and first byte → final paint;
  * 2. a stored 200-message, ~100,000-token conversation seeded into IndexedDB: time from navigation to
  *    all 200 messages shown with the message box ready, and the longest task meanwhile.
- * Goals (issue 4): no task over 50 ms and a ratio ≤ 1.5 for the stream; ≤ 2× and under 1 s to open.
+ * Goals (issues 4 and 14): no task over 50 ms and a ratio ≤ 1.5 for the stream; no task over 50 ms,
+ * ≤ 2× and under 1 s to open.
+ * The task in which Chromium finishes the response body is reported apart (support/long-tasks.ts).
  */
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { startService, type RunningService } from '../tests/e2e/support/start-service';
-import { longestTask, pageWithLongTasks, resetLongTasks } from './support/long-tasks';
+import { pageWithLongTasks, resetLongTasks, taskFigures, type TaskFigures } from './support/long-tasks';
 
 const TRANSCRIPT_ROWS = '[aria-label="Transcript"] > li';
 
-const newPage = (browser: Browser) => pageWithLongTasks(browser, 1360);
+type ScreenParsed = { __screenParsed: () => boolean };
+
+/** A page that records long tasks and can tell whether every markdown block on screen is parsed. */
+async function newPage(browser: Browser): Promise<Page> {
+  const page = await pageWithLongTasks(browser, 1360);
+  await page.addInitScript(() => {
+    (window as unknown as ScreenParsed).__screenParsed = () =>
+      [...document.querySelectorAll('[data-md-pending]')].every((element) => {
+        // The box of the block (or of the first element of a `display: contents` wrapper): measuring
+        // the text inside would lay out every block that content-visibility lets the page skip.
+        const box = (element.firstElementChild ?? element).getBoundingClientRect();
+        return box.height === 0 || box.bottom <= 0 || box.top >= window.innerHeight;
+      });
+  });
+  return page;
+}
 
 interface StreamFigures {
-  longestTaskMs: number;
+  tasks: TaskFigures;
   firstByteToPaintMs: number;
   characters: number;
 }
@@ -30,13 +47,18 @@ async function streamOnce(browser: Browser, service: RunningService, plain: bool
   await page.getByRole('button', { name: 'New conversation', exact: true }).click();
   await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 0, TRANSCRIPT_ROWS);
   await page.getByRole('textbox', { name: /^max_tokens/ }).fill('20000');
-  await resetLongTasks(page);
   await box.fill('Write 16000 words, long, with tables and code.');
-  await box.press('Enter');
+  // Enter as a plain key event: a locator's press runs Playwright's own checks on the page.
+  await resetLongTasks(page);
+  await page.keyboard.press('Enter');
+  // Done: the reply is complete and every block on screen is parsed (a block waits, marked, for a
+  // later task when its task's slice is spent, and far off screen until it is scrolled near).
   await page.waitForFunction(
-    (sel) => document.querySelector(`${sel}:last-child`)?.getAttribute('data-status') === 'complete',
+    (sel) =>
+      document.querySelector(`${sel}:last-child`)?.getAttribute('data-status') === 'complete' &&
+      (window as unknown as ScreenParsed).__screenParsed(),
     TRANSCRIPT_ROWS,
-    { timeout: 300_000, polling: 100 },
+    { timeout: 300_000, polling: 50 },
   );
   const figures = await page.evaluate(async (sel) => {
     // Final paint: the frame after the last update has been laid out and drawn.
@@ -49,9 +71,9 @@ async function streamOnce(browser: Browser, service: RunningService, plain: bool
     const last = document.querySelector(`${sel}:last-child`);
     return { firstByteToPaintMs: painted - firstByte, characters: last?.textContent?.length ?? 0 };
   }, TRANSCRIPT_ROWS);
-  const longest = await longestTask(page);
+  const tasks = await taskFigures(page, '/chat/completions');
   await page.close();
-  return { ...figures, longestTaskMs: longest };
+  return { ...figures, tasks };
 }
 
 /** A deterministic stored conversation: 100 user + 100 assistant messages of markdown. */
@@ -135,17 +157,18 @@ async function openStored(browser: Browser, service: RunningService, plain: bool
   await page.waitForFunction(
     (sel) =>
       document.querySelectorAll(sel).length === 200 &&
-      document.querySelector('textarea[aria-label="Message"]') !== null,
+      document.querySelector('textarea[aria-label="Message"]') !== null &&
+      (window as unknown as ScreenParsed).__screenParsed(),
     TRANSCRIPT_ROWS,
-    { timeout: 60_000, polling: 'raf' },
+    { timeout: 60_000, polling: 50 },
   );
   const readyMs = await page.evaluate(async () => {
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     return performance.now();
   });
-  const longest = await longestTask(page);
+  const tasks = await taskFigures(page, '/chat/completions');
   await page.close();
-  return { tokens, readyMs, longestTaskMs: longest };
+  return { tokens, readyMs, tasks };
 }
 
 const ms = (v: number) => `${v.toFixed(0)} ms`;
@@ -158,15 +181,17 @@ export async function runChatRenderBench(): Promise<string[]> {
     const lines: string[] = [];
     const md = await streamOnce(browser, service, false);
     const plain = await streamOnce(browser, service, true);
+    const tasks = (t: TaskFigures) =>
+      `${ms(t.longestPageMs)}${t.bodyFinishMs > 0 ? ` (and ${ms(t.bodyFinishMs)} where Chromium finished the response body)` : ''}`;
     lines.push(
       `20,000-token reply (${md.characters} characters shown), first byte → final paint: markdown ${ms(md.firstByteToPaintMs)}, plain text ${ms(plain.firstByteToPaintMs)}, ratio ${(md.firstByteToPaintMs / plain.firstByteToPaintMs).toFixed(2)} (goal ≤ 1.5)`,
-      `  longest main-thread task: markdown ${ms(md.longestTaskMs)}, plain text ${ms(plain.longestTaskMs)} (goal ≤ 50 ms)`,
+      `  longest main-thread task: markdown ${tasks(md.tasks)}, plain text ${tasks(plain.tasks)} (goal ≤ 50 ms)`,
     );
     const storedMd = await openStored(browser, service, false);
     const storedPlain = await openStored(browser, service, true);
     lines.push(
       `stored 200 messages (~${storedMd.tokens} tokens), navigation → all shown and ready: markdown ${ms(storedMd.readyMs)}, plain text ${ms(storedPlain.readyMs)}, ratio ${(storedMd.readyMs / storedPlain.readyMs).toFixed(2)} (goal ≤ 2, under 1 s)`,
-      `  longest main-thread task while opening: markdown ${ms(storedMd.longestTaskMs)}, plain text ${ms(storedPlain.longestTaskMs)}`,
+      `  longest main-thread task while opening: markdown ${tasks(storedMd.tasks)}, plain text ${tasks(storedPlain.tasks)} (goal ≤ 50 ms)`,
     );
     return lines;
   } finally {

@@ -52,17 +52,26 @@ export function replyMetrics(timings: MessageTimings, completionTokens: number |
  * the task that read it) gets that read's time, as the wire log records it, so gaps between events
  * of one read are 0 on the reply as on the timeline, not the time it took to parse them.
  */
-export function perTaskClock(now: () => number, nextTask = (fn: () => void) => setTimeout(fn, 0)) {
+export function perTaskClock(now: () => number, nextTask = (fn: () => void) => setTimeout(fn, 0)): TaskClock {
   let cached: number | null = null;
-  return (): number => {
-    if (cached === null) {
-      cached = now();
-      nextTask(() => {
-        cached = null;
-      });
-    }
-    return cached;
+  const hold = (at: number) => {
+    cached = at;
+    nextTask(() => {
+      cached = null;
+    });
   };
+  const clock = (): number => {
+    if (cached === null) hold(now());
+    return cached!;
+  };
+  return Object.assign(clock, { carry: hold });
+}
+
+/** A `perTaskClock`. */
+export interface TaskClock {
+  (): number;
+  /** Reads `at` until the end of this task: the reader paused of its own accord, no new read came. */
+  carry(at: number): void;
 }
 
 /**

@@ -7,7 +7,8 @@
 import { isApiError, type ApiClient } from '../api';
 import { parseRetryAfter } from '../api/rate-limit';
 import type { ChatCompletionRequest } from '../../protocol/wire';
-import { perTaskClock } from '../chat/metrics';
+import { perTaskClock, type TaskClock } from '../chat/metrics';
+import { timedChunks } from '../chat/timed-chunks';
 import { toMessageError } from '../chat/message-error';
 import type { MessageError } from '../chat/conversation-types';
 import { ReplyAccumulator } from '../chat/reply-accumulator';
@@ -49,7 +50,7 @@ export class CompareRun {
   private readonly cells: Cell[];
   private readonly listeners = new Set<() => void>();
   private readonly now: () => number;
-  private readonly arrival: () => number;
+  private readonly arrival: TaskClock;
   private readonly frame: (callback: () => void) => void;
   private scheduled = false;
   private views: readonly CellView[] = [];
@@ -104,8 +105,9 @@ export class CompareRun {
         this.update(cell, { status: 'streaming', waitUntil: null });
         cell.startedAt = this.now();
         try {
-          for await (const chunk of client.streamChat(this.options.requestFor(cell.variant), { signal })) {
-            cell.accumulator.applyChunk(chunk, this.arrival());
+          const stream = client.streamChat(this.options.requestFor(cell.variant), { signal });
+          for await (const [chunk, at] of timedChunks(stream, this.arrival)) {
+            cell.accumulator.applyChunk(chunk, at);
             this.changed(cell);
           }
           break;

@@ -20,7 +20,7 @@ describe('CodeBlock', () => {
     const user = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
     render(<Markdown text={'```python\nprint("hi")\n```'} />);
-    await user.click(screen.getByRole('button', { name: /copy python/i }));
+    await user.click(await screen.findByRole('button', { name: /copy python/i }));
     expect(writeText).toHaveBeenCalledWith('print("hi")\n');
     expect(screen.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Code copied to clipboard');
@@ -32,7 +32,7 @@ describe('CodeBlock', () => {
       new DOMException('denied', 'NotAllowedError'),
     );
     render(<Markdown text={'```\nplain\n```'} />);
-    await user.click(screen.getByRole('button', { name: /copy code/i }));
+    await user.click(await screen.findByRole('button', { name: /copy code/i }));
     expect(await screen.findByRole('button', { name: 'Copy failed' })).toBeInTheDocument();
     expect(screen.getByText('text')).toBeInTheDocument();
   });

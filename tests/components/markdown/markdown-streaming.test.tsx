@@ -5,6 +5,7 @@ import remarkGfm from 'remark-gfm';
 import { describe, expect, it } from 'vitest';
 import { Markdown } from '../../../src/components/markdown';
 import { languagesSettled } from '../../../src/components/markdown/highlight-languages';
+import { blocksParsed } from './blocks-parsed';
 import { MARKDOWN_SAMPLES } from './markdown-samples';
 
 /** The DOM without the newline text nodes a whole-document parse puts between top-level blocks. */
@@ -21,7 +22,9 @@ describe('Markdown block rendering', () => {
     async (_name, text) => {
       // Grammars load when a fence names them: rendered once and settled, ours highlights as the
       // reference (which carries the common grammars) does.
-      render(<Markdown text={text} />).unmount();
+      const warm = render(<Markdown text={text} />);
+      await blocksParsed(warm.container);
+      warm.unmount();
       await languagesSettled();
       // The reference renders the element overrides' content the simplest way: same plugins, one parse.
       const reference = render(
@@ -32,6 +35,7 @@ describe('Markdown block rendering', () => {
       const referenceHtml = normalised(reference.container);
       reference.unmount();
       const { container } = render(<Markdown text={text} />);
+      await blocksParsed(container);
       const ours = container.firstElementChild!.cloneNode(true) as Element;
       // Undo our element overrides so both sides are comparable: code-block chrome and link attributes.
       for (const wrapper of ours.querySelectorAll('.md-code-block'))
@@ -45,23 +49,29 @@ describe('Markdown block rendering', () => {
     },
   );
 
-  it('renders a streamed reply to the same final DOM as the whole reply', () => {
+  it('renders a streamed reply to the same final DOM as the whole reply', async () => {
     const text = Object.values(MARKDOWN_SAMPLES).join('\n\n');
     const whole = render(<Markdown text={text} />);
+    await blocksParsed(whole.container);
+    await languagesSettled();
+    await blocksParsed(whole.container);
     const wholeHtml = whole.container.innerHTML;
     whole.unmount();
     const { container, rerender } = render(<Markdown text="" streaming />);
     for (let end = 1; end < text.length; end += 37)
       rerender(<Markdown text={text.slice(0, end)} streaming />);
     rerender(<Markdown text={text} />);
+    await blocksParsed(container);
     expect(container.innerHTML).toBe(wholeHtml);
   }, 30_000); // many full renders: slow when the machine is busy, not a timing assertion
 
-  it('re-renders only the growing tail while streaming', () => {
+  it('re-renders only the growing tail while streaming', async () => {
     const first = '# Done block\n\nStable paragraph.\n\nGrowing';
     const { container, rerender } = render(<Markdown text={first} streaming />);
+    await blocksParsed(container);
     const stableBefore = container.querySelector('p');
     rerender(<Markdown text={`${first} tail text`} streaming />);
+    await blocksParsed(container);
     // React keeps the very same DOM node for a block whose source did not change.
     expect(container.querySelector('p')).toBe(stableBefore);
     expect(container.textContent).toContain('Growing tail text');

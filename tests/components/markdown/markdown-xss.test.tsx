@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Markdown } from '../../../src/components/markdown';
+import { blocksParsed, renderParsed } from './blocks-parsed';
 import { HOSTILE_PAYLOADS } from './xss-payloads';
 
 const ACTIVE_ELEMENTS =
@@ -57,33 +58,34 @@ describe('Markdown renders hostile model output inert', () => {
     ]);
   });
 
-  it.each(HOSTILE_PAYLOADS.map((p) => [p]))('neutralises %j', (payload) => {
-    const { container } = render(<Markdown text={payload} />);
+  it.each(HOSTILE_PAYLOADS.map((p) => [p]))('neutralises %j', async (payload) => {
+    const { container } = await renderParsed(<Markdown text={payload} />);
     expect(activeContent(container)).toEqual([]);
   });
 
-  it('neutralises every payload inside one long streamed reply as well', () => {
+  it('neutralises every payload inside one long streamed reply as well', async () => {
     const all = HOSTILE_PAYLOADS.join('\n\n');
     const { container, rerender } = render(<Markdown text="" streaming />);
     for (let end = 0; end <= all.length; end += 211)
       rerender(<Markdown text={all.slice(0, end)} streaming />);
     rerender(<Markdown text={all} />);
+    await blocksParsed(container);
     expect(activeContent(container)).toEqual([]);
   }, 30_000); // many full renders: slow when the machine is busy, not a timing assertion
 
-  it('shows raw HTML as text rather than dropping it', () => {
-    const { container } = render(<Markdown text="<script>alert(1)</script>" />);
+  it('shows raw HTML as text rather than dropping it', async () => {
+    const { container } = await renderParsed(<Markdown text="<script>alert(1)</script>" />);
     expect(container.textContent).toContain('<script>alert(1)</script>');
   });
 
-  it('keeps the text of a link whose protocol was refused, without a link', () => {
-    const { container } = render(<Markdown text="[click me](javascript:alert(1))" />);
+  it('keeps the text of a link whose protocol was refused, without a link', async () => {
+    const { container } = await renderParsed(<Markdown text="[click me](javascript:alert(1))" />);
     expect(container.querySelector('a')).toBeNull();
     expect(container.textContent).toBe('click me');
   });
 
-  it('renders images as a deliberate link and never as an <img>', () => {
-    const { container } = render(
+  it('renders images as a deliberate link and never as an <img>', async () => {
+    const { container } = await renderParsed(
       <Markdown text="![a cat](https://img.example/cat.png) ![inline](data:image/png;base64,AAAA)" />,
     );
     expect(container.querySelector('img')).toBeNull();
@@ -97,8 +99,8 @@ describe('Markdown renders hostile model output inert', () => {
 });
 
 describe('Markdown links', () => {
-  it('open in a new tab without opener, referrer or endorsement', () => {
-    const { container } = render(
+  it('open in a new tab without opener, referrer or endorsement', async () => {
+    const { container } = await renderParsed(
       <Markdown text="[site](https://example.com) <https://auto.example> mail@example.com [rel](./docs/page)" />,
     );
     const links = [...container.querySelectorAll('a')];
@@ -114,8 +116,8 @@ describe('Markdown links', () => {
     }
   });
 
-  it('keeps in-page anchors in the same tab', () => {
-    const { container } = render(<Markdown text="[top](#top)" />);
+  it('keeps in-page anchors in the same tab', async () => {
+    const { container } = await renderParsed(<Markdown text="[top](#top)" />);
     expect(container.querySelector('a')).toHaveAttribute('href', '#top');
     expect(container.querySelector('a')).not.toHaveAttribute('target');
   });

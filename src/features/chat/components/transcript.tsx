@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { mainThreadSlices } from '../../../lib/task-slices';
 import type { ConversationMessage } from '../../../lib/chat';
 import type { MessageActions } from './message-actions';
 import { MessageRow, type ReplyRendering } from './message-row';
@@ -11,16 +12,32 @@ export interface TranscriptProps {
   actions: MessageActions;
 }
 
-/** The conversation's messages, kept scrolled to the end while the user is at the end. */
+/** Rows mounted first when a conversation opens, and then per later task, earlier ones first. */
+const ROWS_PER_TASK = 24;
+
+/**
+ * The conversation's messages, kept scrolled to the end while the user is at the end. A long
+ * conversation opens with its last rows and mounts the earlier ones a batch per task, above them
+ * (scroll anchoring keeps the view still): 200 rows at once were one long task. Key it by
+ * conversation, so another one opens the same way.
+ */
 export function Transcript({ messages, busy, editingId, rendering, actions }: TranscriptProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
   const lastContent = messages.at(-1)?.content.length ?? 0;
+  const [mountFrom, setMountFrom] = useState(() => Math.max(0, messages.length - ROWS_PER_TASK));
+  // A conversation that shrank (messages deleted) still shows its last rows at once.
+  const from = Math.min(mountFrom, Math.max(0, messages.length - ROWS_PER_TASK));
+
+  useEffect(() => {
+    if (from === 0) return undefined;
+    return mainThreadSlices.whenNext(() => setMountFrom(Math.max(0, from - ROWS_PER_TASK)));
+  }, [from]);
 
   useEffect(() => {
     const element = scroller.current;
     if (element && pinned.current) element.scrollTop = element.scrollHeight;
-  }, [messages.length, lastContent]);
+  }, [messages.length, lastContent, from]);
 
   return (
     <div
@@ -44,11 +61,11 @@ export function Transcript({ messages, busy, editingId, rendering, actions }: Tr
         aria-live="off"
         className="flex flex-col gap-2 [&_.md-body>*]:[contain-intrinsic-size:auto_1.5rem] [&_.md-body>*]:[content-visibility:auto]"
       >
-        {messages.map((message, index) => (
+        {messages.slice(from).map((message, offset) => (
           <MessageRow
             key={message.id}
             message={message}
-            index={index}
+            index={from + offset}
             count={messages.length}
             busy={busy}
             editing={editingId === message.id}

@@ -55,6 +55,7 @@ export function ChatWorkspace({ conversationId: id, plain, composerRef }: ChatWo
         onChange={(next) => session.setOptions(id, { systemPrompt: next })}
       />
       <Transcript
+        key={id}
         messages={messages}
         busy={busy}
         editingId={editingId}

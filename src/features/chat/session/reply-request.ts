@@ -1,6 +1,7 @@
 import type { ChatCompletionRequest } from '../../../lib/api';
 import type { MessageError, MessageStatus } from '../../../lib/chat';
 import { perTaskClock } from '../../../lib/chat/metrics';
+import { timedChunks } from '../../../lib/chat/timed-chunks';
 import { toMessageError } from '../../../lib/chat/message-error';
 import { ReplyAccumulator, type ReplyFields } from '../../../lib/chat/reply-accumulator';
 import { createFrameScheduler } from './frame-scheduler';
@@ -60,8 +61,8 @@ export function startReplyRequest(input: ReplyRequestInput): ReplyRequest {
     try {
       if (input.stream) {
         stream = transport.streamChat(body, { signal: controller.signal });
-        for await (const chunk of stream) {
-          accumulator.applyChunk(chunk, arrival());
+        for await (const [chunk, at] of timedChunks(stream, arrival)) {
+          accumulator.applyChunk(chunk, at);
           frames.schedule();
         }
       } else {

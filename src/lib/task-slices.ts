@@ -1,0 +1,98 @@
+/**
+ * Bounded work per browser task. Work that can wait (parsing markdown blocks, folding a backlog of
+ * stream chunks) asks `begin()` before each piece: the first piece of a task opens a slice, and once
+ * the slice has run `sliceMs` the rest waits for a later task (`whenNext`), so the page paints and
+ * answers input in between. A piece already started is never cut: a slice can run over by one piece.
+ */
+export interface TaskSlices {
+  /** True when a piece of work may run in this task now. */
+  begin(): boolean;
+  /** Calls `wake` in a later task, once a new slice can open; returns a cancel. Waiters keep their order. */
+  whenNext(wake: () => void): () => void;
+  /** Resolves in a later task when this one has used its slice; at once (same task) when it has not. */
+  pause(): Promise<void>;
+}
+
+export interface TaskSlicesOptions {
+  sliceMs?: number;
+  /** How many waiters `whenNext` wakes per task (default 4). */
+  wakePerTask?: number;
+  now?: () => number;
+  /** Runs `run` in a later task (default: a MessageChannel message, else a 0 ms timer). */
+  nextTask?: (run: () => void) => void;
+}
+
+function defaultNextTask(): (run: () => void) => void {
+  if (typeof MessageChannel === 'function') {
+    const queue: (() => void)[] = [];
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => queue.shift()?.();
+    return (run) => {
+      queue.push(run);
+      channel.port2.postMessage(null);
+    };
+  }
+  return (run) => void setTimeout(run, 0);
+}
+
+export function createTaskSlices(options: TaskSlicesOptions = {}): TaskSlices {
+  const sliceMs = options.sliceMs ?? 12;
+  const wakePerTask = options.wakePerTask ?? 4;
+  const now = options.now ?? (() => performance.now());
+  let nextTask = options.nextTask;
+  let sliceStart: number | null = null;
+  const waiting = new Set<() => void>();
+  let wakeScheduled = false;
+  // Pieces begun in the open slice, and in the last one that closed.
+  let pieces = 0;
+  let lastPieces = 0;
+
+  const later = (run: () => void) => {
+    nextTask ??= defaultNextTask();
+    nextTask(run);
+  };
+
+  // The first waiters in line get a turn in the next task, a few per task: waking every waiting
+  // block at once would re-render hundreds to parse the handful the slice has room for.
+  const wakeSome = () => {
+    wakeScheduled = false;
+    // As many as the last slice had room for, and a few more: those that find no room wait again.
+    const woken = [...waiting].slice(0, Math.max(wakePerTask, 2 * lastPieces));
+    for (const wake of woken) waiting.delete(wake);
+    if (waiting.size > 0) schedule();
+    for (const wake of woken) wake();
+  };
+  const schedule = () => {
+    if (wakeScheduled) return;
+    wakeScheduled = true;
+    later(wakeSome);
+  };
+
+  const begin = () => {
+    const t = now();
+    if (sliceStart === null) {
+      sliceStart = t;
+      pieces = 0;
+      // The slice ends with this task, whatever happens in it.
+      later(() => {
+        sliceStart = null;
+        lastPieces = pieces;
+      });
+    } else if (t - sliceStart >= sliceMs) return false;
+    pieces += 1;
+    return true;
+  };
+  const whenNext = (wake: () => void) => {
+    waiting.add(wake);
+    schedule();
+    return () => void waiting.delete(wake);
+  };
+  const pause = () => (begin() ? Promise.resolve() : new Promise<void>((resolve) => whenNext(resolve)));
+  return { begin, whenNext, pause };
+}
+
+/**
+ * The page's one share-out of main-thread time: the main thread is one resource, so the work that
+ * waits its turn (stream folding, markdown parsing) draws on one slice per task, not one each.
+ */
+export const mainThreadSlices = createTaskSlices();

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { timedChunks } from '../../../src/lib/chat/timed-chunks';
+import { perTaskClock } from '../../../src/lib/chat/metrics';
+import { createTaskSlices } from '../../../src/lib/task-slices';
+
+/** A hand-run task queue: nothing runs "in a later task" until the test says so. */
+function manualTasks() {
+  const queue: (() => void)[] = [];
+  return {
+    nextTask: (run: () => void) => void queue.push(run),
+    /** Runs the tasks queued so far (not those they queue). */
+    runQueued() {
+      for (const run of queue.splice(0)) run();
+    },
+    get pending() {
+      return queue.length;
+    },
+  };
+}
+
+describe('createTaskSlices', () => {
+  it('lets work run until the slice is spent, then not until a later task', () => {
+    let t = 0;
+    const tasks = manualTasks();
+    const slices = createTaskSlices({ sliceMs: 10, now: () => t, nextTask: tasks.nextTask });
+    const ran: number[] = [];
+    for (let piece = 0; piece < 6; piece++) {
+      if (slices.begin()) ran.push(piece);
+      t += 4;
+    }
+    // Pieces start at 0, 4 and 8 ms; at 12 ms the slice is spent.
+    expect(ran).toEqual([0, 1, 2]);
+    tasks.runQueued(); // the task ends: a new slice opens with the next piece
+    expect(slices.begin()).toBe(true);
+  });
+
+  it('never cuts a piece that started: one long piece is one slice', () => {
+    let t = 0;
+    const tasks = manualTasks();
+    const slices = createTaskSlices({ sliceMs: 10, now: () => t, nextTask: tasks.nextTask });
+    expect(slices.begin()).toBe(true);
+    t += 40; // the piece took 40 ms
+    expect(slices.begin()).toBe(false);
+  });
+
+  it('wakes waiters in order in later tasks, about twice as many as the last slice had room for', () => {
+    let t = 0;
+    const tasks = manualTasks();
+    const slices = createTaskSlices({ sliceMs: 10, wakePerTask: 1, now: () => t, nextTask: tasks.nextTask });
+    const woken: string[] = [];
+    for (const piece of 'abcdefghij') {
+      if (!slices.begin()) slices.whenNext(() => woken.push(piece));
+      t += 6;
+    }
+    // a and b ran (at 0 and 6 ms); the other eight wait, and nobody is woken in this task.
+    expect(woken).toEqual([]);
+    tasks.runQueued(); // the slice closes with 2 pieces, and 4 waiters get their turn
+    expect(woken).toEqual(['c', 'd', 'e', 'f']);
+    tasks.runQueued();
+    expect(woken).toEqual(['c', 'd', 'e', 'f', 'g', 'h', 'i', 'j']);
+    expect(tasks.pending).toBe(0);
+  });
+
+  it('drops a cancelled waiter', () => {
+    const tasks = manualTasks();
+    const slices = createTaskSlices({ nextTask: tasks.nextTask });
+    let woken = false;
+    const cancel = slices.whenNext(() => {
+      woken = true;
+    });
+    cancel();
+    tasks.runQueued();
+    expect(woken).toBe(false);
+  });
+});
+
+describe('timedChunks', () => {
+  it('reads a backlog over several tasks, each chunk keeping the time of the read it came in', async () => {
+    let t = 0;
+    let tasksRun = 0;
+    const slices = createTaskSlices({
+      sliceMs: 10,
+      now: () => t,
+      nextTask: (run) =>
+        void setTimeout(() => {
+          tasksRun += 1;
+          run();
+        }, 0),
+    });
+    // One network read's worth of chunks, already here; each takes 4 ms to fold.
+    async function* backlog() {
+      for (let i = 0; i < 8; i++) yield i;
+    }
+    let reads = 0;
+    const clock = perTaskClock(() => {
+      reads += 1;
+      return 1000 + reads;
+    });
+    const seen: [number, number][] = [];
+    for await (const [chunk, at] of timedChunks(backlog(), clock, slices)) {
+      seen.push([chunk, at]);
+      t += 4;
+    }
+    expect(seen.map(([chunk]) => chunk)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    // The reader paused between slices (3 pieces per 10 ms slice)...
+    expect(tasksRun).toBeGreaterThan(2);
+    // ...and yet every chunk has the time of the one read: a pause of ours is not a gap in the stream.
+    expect(new Set(seen.map(([, at]) => at))).toEqual(new Set([1001]));
+  });
+});
