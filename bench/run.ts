@@ -5,6 +5,7 @@
 import { runChatRenderBench } from './chat-render.bench';
 import { runCompareRenderBench } from './compare-render.bench';
 import { runDecoderBench } from './decoder.bench';
+import { runFirstLoadBench } from './first-load.bench';
 import { runHostileBench } from './hostile.bench';
 import { runMediaBench } from './media.bench';
 import { runServerBench } from './server.bench';
@@ -14,6 +15,7 @@ const suites: [string, () => Promise<string[]>][] = [
   ['local service', runServerBench],
   ['hostile requests', runHostileBench],
   ['local media engines', runMediaBench],
+  ['first load over the wire', runFirstLoadBench],
   ['chat rendering in Chromium', runChatRenderBench],
   ['compare rendering in Chromium', runCompareRenderBench],
 ];

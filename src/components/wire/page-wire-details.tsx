@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import type { Endpoint } from '../../lib/api';
 import { useApi } from '../../stores';
-import { WirePane } from './wire-pane';
+import { onDemand } from '../ui/on-demand';
+
+// Its code too loads when first opened (about 8 KB gzipped that every Code, Vision and Audio visit
+// used to load); what it shows is recorded from the start either way.
+const Pane = onDemand(() => import('./wire-pane').then((m) => m.WirePane));
 
 /**
  * The wire pane folded under a page: closed by default, and not rendered at all until opened, so a
@@ -18,7 +22,11 @@ export function PageWireDetails({ endpoint }: { endpoint: Endpoint }) {
       <summary className="cursor-pointer font-semibold">Wire: what was sent and received</summary>
       {open ? (
         <div className="mt-2">
-          <WirePane baseURL={baseURL} endpoints={[endpoint]} />
+          <Pane.Component
+            baseURL={baseURL}
+            endpoints={[endpoint]}
+            fallback={<p className="text-xs text-zinc-500">Loading the wire pane…</p>}
+          />
         </div>
       ) : null}
     </details>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useDefaultModel } from '../../components/params';
 import { Button } from '../../components/ui/button';
 import { PageFrame } from '../../components/ui/page-frame';
-import { PageWireDetails } from '../../components/wire';
+import { PageWireDetails } from '../../components/wire/page-wire-details';
 import { RunControls } from '../../components/ui/run-controls';
 import { RunOutcome } from '../../components/ui/run-outcome';
 import type { TranscriptionFormat, TranscriptionResult } from '../../lib/api';

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { ScreenReaderStatus } from '../../components/ui/screen-reader-status';
 import { ErrorPanel } from '../../components/ui/error-panel';
 import { PageFrame } from '../../components/ui/page-frame';
-import { PageWireDetails } from '../../components/wire';
+import { PageWireDetails } from '../../components/wire/page-wire-details';
 import { useApi, useSettingsStore } from '../../stores';
 import { buildCodeRequest } from './build-code-request';
 import { CodeEditor } from './code-editor';

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { ErrorPanel } from '../../components/ui/error-panel';
 import { Field, INPUT_CLASS } from '../../components/ui/field';
 import { PageFrame } from '../../components/ui/page-frame';
-import { PageWireDetails } from '../../components/wire';
+import { PageWireDetails } from '../../components/wire/page-wire-details';
 import { RunControls } from '../../components/ui/run-controls';
 import { RunOutcome } from '../../components/ui/run-outcome';
 import type { VisionResult } from '../../lib/api';

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { blocksParsed } from '../markdown/blocks-parsed';
 import { chatService, finishedReply, openChat, rows, send } from './chat-harness';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -18,9 +19,10 @@ describe('chat page: saved conversations', () => {
     const { user } = await openChat(service);
     await send(user, 'Export me');
     await finishedReply();
+    await blocksParsed(document.body);
     const original = rows().map((r) => r.textContent);
     await user.click(screen.getByRole('button', { name: 'Import/Export' }));
-    const exported = screen.getByRole('textbox', { name: 'Exported JSON' });
+    const exported = await screen.findByRole('textbox', { name: 'Exported JSON' });
     await waitFor(() => expect((exported as HTMLTextAreaElement).value).toContain('Export me'));
     const json = (exported as HTMLTextAreaElement).value;
     const area = screen.getByRole('textbox', { name: 'JSON to import' });
@@ -29,6 +31,7 @@ describe('chat page: saved conversations', () => {
     await user.click(screen.getByRole('button', { name: 'Import pasted JSON' }));
     await waitFor(() => expect(savedTitles().filter((t) => t === 'Export me')).toHaveLength(2));
     await user.click(screen.getByRole('button', { name: 'Close import or export a conversation' }));
+    await blocksParsed(document.body);
     expect(rows().map((r) => r.textContent)).toEqual(original);
     const reimported = JSON.parse(json) as { conversation: { messages: unknown[]; id: string } };
     expect(reimported.conversation.messages).toHaveLength(2);
@@ -38,7 +41,7 @@ describe('chat page: saved conversations', () => {
     const service = chatService();
     const { user } = await openChat(service);
     await user.click(screen.getByRole('button', { name: 'Import/Export' }));
-    await user.click(screen.getByRole('textbox', { name: 'JSON to import' }));
+    await user.click(await screen.findByRole('textbox', { name: 'JSON to import' }));
     await user.paste(
       JSON.stringify({
         format: 'svc-playground.conversation',

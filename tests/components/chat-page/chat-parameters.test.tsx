@@ -47,7 +47,12 @@ describe('chat page: parameters', () => {
     });
     // logprobs came back: tokens can be shown, each focusable with its alternatives.
     await user.click(within(rows().at(-1)!).getByRole('button', { name: 'Show token probabilities' }));
-    const tokens = within(rows().at(-1)!).getByRole('group', { name: 'Token probabilities' });
+    // The token view's code loads when first asked for.
+    const tokens = await within(rows().at(-1)!).findByRole(
+      'group',
+      { name: 'Token probabilities' },
+      { timeout: 10_000 },
+    );
     const first = within(tokens).getAllByRole('button')[0]!;
     act(() => first.focus());
     expect(first).toHaveFocus();

@@ -22,7 +22,8 @@ describe('the wire pane under the code page', () => {
     // Closed, the pane is not rendered at all.
     expect(screen.queryByRole('region', { name: 'Wire pane' })).toBeNull();
     await user.click(screen.getByText('Wire: what was sent and received'));
-    const pane = await screen.findByRole('region', { name: 'Wire pane' });
+    // The pane's code loads when it first opens.
+    const pane = await screen.findByRole('region', { name: 'Wire pane' }, { timeout: 10_000 });
     expect(pane.textContent).toContain('/v1/code/completions');
     expect(pane.textContent).toContain('Bearer [REDACTED]');
     expect(pane.textContent).not.toContain(TEST_KEY);

@@ -1,16 +1,16 @@
 import { memo, useState } from 'react';
 import { Markdown } from '../../../components/markdown';
 import { Button } from '../../../components/ui/button';
+import { onDemand } from '../../../components/ui/on-demand';
 import type { ConversationMessage } from '../../../lib/chat';
 import { FunctionCallView, ToolCallsView } from './function-call-view';
 import { JsonReplyView } from './json-reply-view';
-import { LogprobsView } from '../../../components/logprobs';
 import type { MessageActions } from './message-actions';
 import { MessageEditor } from './message-editor';
 import { MessageErrorPanel } from './message-error-panel';
 import { ReasoningPane } from './reasoning-pane';
 import { ReplyFooter } from './reply-footer';
-import { useNearViewport } from './use-near-viewport';
+import { useNearViewport } from '../../../components/ui/use-near-viewport';
 
 export interface MessageRowProps {
   message: ConversationMessage;
@@ -30,6 +30,11 @@ export interface ReplyRendering {
   /** Replies are JSON (JSON mode is on): shown as a tree with its parse check. */
   jsonMode: boolean;
 }
+
+// The token heatmap loads when first asked for: most replies are never looked at token by token.
+const Logprobs = onDemand(() =>
+  import('../../../components/logprobs/logprobs-view').then((m) => m.LogprobsView),
+);
 
 const STATUS_WORDS: Partial<Record<NonNullable<ConversationMessage['status']>, string>> = {
   pending: 'waiting…',
@@ -71,7 +76,10 @@ function Body({
         </p>
       ) : null}
       {tokens && message.logprobs ? (
-        <LogprobsView logprobs={message.logprobs} />
+        <Logprobs.Component
+          logprobs={message.logprobs}
+          fallback={<p className="text-xs text-zinc-500">Loading the token view…</p>}
+        />
       ) : jsonMode && message.content !== '' ? (
         <JsonReplyView text={message.content} streaming={live} />
       ) : message.content !== '' ? (

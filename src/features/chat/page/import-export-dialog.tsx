@@ -1,14 +1,12 @@
-import { useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
-import { INPUT_CLASS } from '../../../components/ui/field';
-import { JsonImport } from '../../../components/ui/json-import';
+import { onDemand } from '../../../components/ui/on-demand';
 import type { ConversationsApi } from './use-conversations';
 
-/**
- * Exports the open conversation as JSON (shown, copyable and downloadable) and imports one from a
- * file or pasted text; an invalid import lists every problem with where it is.
- */
+// The dialog's forms load when it first opens: few visits need them, and every visit loaded them.
+const Panels = onDemand(() => import('./import-export-panels').then((m) => m.ImportExportPanels));
+
+/** Exports the open conversation as JSON and imports one (see `ImportExportPanels`). */
 export function ImportExportDialog({
   open,
   onClose,
@@ -18,57 +16,14 @@ export function ImportExportDialog({
   onClose: () => void;
   api: ConversationsApi;
 }) {
-  const [exported, setExported] = useState<string | null>(null);
-  const activeId = api.active?.id;
-
-  useEffect(() => {
-    if (!open || !activeId) return;
-    let live = true;
-    void api.exportJson(activeId).then((json) => live && setExported(json));
-    return () => {
-      live = false;
-    };
-    // Export once per opening: the JSON is a snapshot.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, activeId]);
-
-  const download = () => {
-    if (!exported) return;
-    const url = URL.createObjectURL(new Blob([exported], { type: 'application/json' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `${(api.active?.title ?? 'conversation').replace(/[^\w.-]+/g, '-').slice(0, 60)}.json`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
-
+  // Mounted from the first opening on, so what was typed into the import stays across closings.
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
   return (
     <Dialog open={open} onClose={onClose} title="Import or export a conversation">
-      <section aria-label="Export" className="flex flex-col gap-1">
-        <h3 className="text-sm font-semibold">Export “{api.active?.title}”</h3>
-        <textarea
-          aria-label="Exported JSON"
-          readOnly
-          className={`${INPUT_CLASS} h-32 font-mono text-xs`}
-          value={exported ?? ''}
-        />
-        <div className="flex gap-2">
-          <Button size="sm" disabled={!exported} onClick={download}>
-            Download JSON
-          </Button>
-          <Button
-            size="sm"
-            disabled={!exported}
-            onClick={() => void navigator.clipboard?.writeText(exported ?? '')}
-          >
-            Copy
-          </Button>
-        </div>
-      </section>
-      <section aria-label="Import" className="mt-4 flex flex-col gap-1">
-        <h3 className="text-sm font-semibold">Import</h3>
-        <JsonImport what="an exported conversation" onImport={api.importText} issues={api.importIssues} />
-      </section>
+      {opened ? (
+        <Panels.Component open={open} api={api} fallback={<p className="text-sm">Loading…</p>} />
+      ) : null}
     </Dialog>
   );
 }
