@@ -1,6 +1,6 @@
 /**
  * Bounded work per browser task. Work that can wait (parsing markdown blocks, folding a backlog of
- * stream chunks) asks `begin()` before each piece: the first piece of a task opens a slice, and once
+ * stream chunks, mounting the rows of a long conversation) asks `begin()` before each piece: the first piece of a task opens a slice, and once
  * the slice has run `sliceMs` the rest waits for a later task (`whenNext`), so the page paints and
  * answers input in between. A piece already started is never cut: a slice can run over by one piece.
  */
@@ -9,8 +9,6 @@ export interface TaskSlices {
   begin(): boolean;
   /** Calls `wake` in a later task, once a new slice can open; returns a cancel. Waiters keep their order. */
   whenNext(wake: () => void): () => void;
-  /** Resolves in a later task when this one has used its slice; at once (same task) when it has not. */
-  pause(): Promise<void>;
 }
 
 export interface TaskSlicesOptions {
@@ -87,12 +85,22 @@ export function createTaskSlices(options: TaskSlicesOptions = {}): TaskSlices {
     schedule();
     return () => void waiting.delete(wake);
   };
-  const pause = () => (begin() ? Promise.resolve() : new Promise<void>((resolve) => whenNext(resolve)));
-  return { begin, whenNext, pause };
+  return { begin, whenNext };
 }
 
 /**
  * The page's one share-out of main-thread time: the main thread is one resource, so the work that
- * waits its turn (stream folding, markdown parsing) draws on one slice per task, not one each.
+ * waits its turn draws on one slice per task, not one each.
  */
 export const mainThreadSlices = createTaskSlices();
+
+/** Iterates `items`, pausing between two when this task's slice is spent: a backlog over several tasks. */
+export async function* inSlices<T>(
+  items: AsyncIterable<T>,
+  slices: TaskSlices = mainThreadSlices,
+): AsyncGenerator<T, void, undefined> {
+  for await (const item of items) {
+    yield item;
+    if (!slices.begin()) await new Promise<void>((resolve) => slices.whenNext(resolve));
+  }
+}

@@ -23,6 +23,7 @@ export interface ChatStream extends AsyncIterable<ChatCompletionChunk> {
 export function createChatStream(
   open: (signal: AbortSignal) => Promise<OpenStream>,
   signal?: AbortSignal,
+  onRead?: () => void,
 ): ChatStream {
   const controller = new AbortController();
   const link = linkSignals(signal, controller.signal);
@@ -54,6 +55,7 @@ export function createChatStream(
         headers,
         signal: link.signal,
         contentType: headers.get('content-type'),
+        onRead,
       });
       finished = true;
     } catch (cause) {

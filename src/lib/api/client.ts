@@ -8,6 +8,7 @@ import { openStream, readJson, send, type RequestSpec, type Transport } from './
 import type {
   ClientOptions,
   RequestOptions,
+  StreamOptions,
   TranscriptionInput,
   TranscriptionResult,
   VisionResult,
@@ -43,7 +44,7 @@ export interface ApiClient {
   /** `POST /chat/completions` with `stream: false`. */
   createChat(body: ChatCompletionRequest, opts?: RequestOptions): Promise<ChatCompletion>;
   /** `POST /chat/completions` with `stream: true`; see `ChatStream` for when the request starts. */
-  streamChat(body: ChatCompletionRequest, opts?: RequestOptions): ChatStream;
+  streamChat(body: ChatCompletionRequest, opts?: StreamOptions): ChatStream;
   /** `POST /code/completions`. */
   createCodeCompletion(body: CodeCompletionRequest, opts?: RequestOptions): Promise<CodeCompletion>;
   /** `POST /vision/analyze`; the body is unspecified, so it is kept raw and parsed when it is JSON. */
@@ -126,7 +127,7 @@ export function createClient(options: ClientOptions): ApiClient {
     streamChat: (body, opts = {}) => {
       const spec = jsonSpec('chat', { ...body, stream: true }, opts);
       spec.accept = 'text/event-stream, application/x-ndjson;q=0.9, application/json;q=0.8';
-      return createChatStream((signal) => openStream(t, { ...spec, signal }), opts.signal);
+      return createChatStream((signal) => openStream(t, { ...spec, signal }), opts.signal, opts.onRead);
     },
     createCodeCompletion: (body, opts) =>
       send(t, jsonSpec('code', body, opts), (r) => readJson<CodeCompletion>(r)),

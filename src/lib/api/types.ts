@@ -84,6 +84,12 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** Options of a streamed request. */
+export interface StreamOptions extends RequestOptions {
+  /** Called after each read of the body that brought bytes: the chunks yielded next came in it. */
+  onRead?: () => void;
+}
+
 /** An image analysis: the body as JSON when it is JSON, and always the raw text. */
 export interface VisionResult {
   data: VisionResponse | null;

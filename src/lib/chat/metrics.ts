@@ -52,26 +52,40 @@ export function replyMetrics(timings: MessageTimings, completionTokens: number |
  * the task that read it) gets that read's time, as the wire log records it, so gaps between events
  * of one read are 0 on the reply as on the timeline, not the time it took to parse them.
  */
-export function perTaskClock(now: () => number, nextTask = (fn: () => void) => setTimeout(fn, 0)): TaskClock {
+export function perTaskClock(now: () => number, nextTask = (fn: () => void) => setTimeout(fn, 0)) {
   let cached: number | null = null;
-  const hold = (at: number) => {
-    cached = at;
-    nextTask(() => {
-      cached = null;
-    });
+  return (): number => {
+    if (cached === null) {
+      cached = now();
+      nextTask(() => {
+        cached = null;
+      });
+    }
+    return cached;
   };
-  const clock = (): number => {
-    if (cached === null) hold(now());
-    return cached!;
-  };
-  return Object.assign(clock, { carry: hold });
 }
 
-/** A `perTaskClock`. */
-export interface TaskClock {
+/** A clock that gives each chunk the time of the body read it came in (see `readClock`). */
+export interface ReadClock {
   (): number;
-  /** Reads `at` until the end of this task: the reader paused of its own accord, no new read came. */
-  carry(at: number): void;
+  /** Notes a read of the body now: the chunks parsed from it get this time. */
+  mark(): void;
+}
+
+/**
+ * The time of the body read each chunk came in: `mark()` at every read (the stream's `onRead`), and
+ * every chunk parsed from that read gets its time, as the wire log records it, however long the page
+ * then takes to fold them (it folds a backlog in slices). Before any mark (a transport that does not
+ * report reads) it is a `perTaskClock`, which gives the same while nothing pauses.
+ */
+export function readClock(now: () => number): ReadClock {
+  let readAt: number | null = null;
+  const perTask = perTaskClock(now);
+  return Object.assign(() => readAt ?? perTask(), {
+    mark: () => {
+      readAt = now();
+    },
+  });
 }
 
 /**

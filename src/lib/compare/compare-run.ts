@@ -7,8 +7,8 @@
 import { isApiError, type ApiClient } from '../api';
 import { parseRetryAfter } from '../api/rate-limit';
 import type { ChatCompletionRequest } from '../../protocol/wire';
-import { perTaskClock, type TaskClock } from '../chat/metrics';
-import { timedChunks } from '../chat/timed-chunks';
+import { readClock } from '../chat/metrics';
+import { inSlices } from '../task-slices';
 import { toMessageError } from '../chat/message-error';
 import type { MessageError } from '../chat/conversation-types';
 import { ReplyAccumulator } from '../chat/reply-accumulator';
@@ -50,7 +50,6 @@ export class CompareRun {
   private readonly cells: Cell[];
   private readonly listeners = new Set<() => void>();
   private readonly now: () => number;
-  private readonly arrival: TaskClock;
   private readonly frame: (callback: () => void) => void;
   private scheduled = false;
   private views: readonly CellView[] = [];
@@ -58,8 +57,6 @@ export class CompareRun {
 
   constructor(private readonly options: CompareRunOptions) {
     this.now = options.now ?? Date.now;
-    // Chunks of one read share its time, as in the wire log: the cells' gaps are the timeline's.
-    this.arrival = perTaskClock(this.now);
     this.frame = options.frame ?? defaultFrame;
     const startedAt = this.now();
     this.cells = options.variants.map((variant) => ({
@@ -105,9 +102,15 @@ export class CompareRun {
         this.update(cell, { status: 'streaming', waitUntil: null });
         cell.startedAt = this.now();
         try {
-          const stream = client.streamChat(this.options.requestFor(cell.variant), { signal });
-          for await (const [chunk, at] of timedChunks(stream, this.arrival)) {
-            cell.accumulator.applyChunk(chunk, at);
+          // Each chunk gets the time of the read it came in, as in the wire log: the cells' gaps are
+          // the timeline's, even when a backlog is folded over several tasks.
+          const arrival = readClock(this.now);
+          const stream = client.streamChat(this.options.requestFor(cell.variant), {
+            signal,
+            onRead: arrival.mark,
+          });
+          for await (const chunk of inSlices(stream)) {
+            cell.accumulator.applyChunk(chunk, arrival());
             this.changed(cell);
           }
           break;

@@ -9,6 +9,8 @@ export interface DecodeStreamOptions {
   signal?: AbortSignal | undefined;
   /** Bounds on one event (default `DEFAULT_STREAM_LIMITS`); past them the read throws `OversizedEventError`. */
   limits?: StreamLimits | undefined;
+  /** Called after each read of the body that brought bytes: the events parsed next came in it. */
+  onRead?: (() => void) | undefined;
 }
 
 type Result = IteratorResult<StreamMessage, void>;
@@ -33,6 +35,7 @@ class DecodeIterator implements AsyncGenerator<StreamMessage, void, undefined> {
     body: ReadableStream<Uint8Array>,
     private readonly signal: AbortSignal | undefined,
     limits: StreamLimits | undefined,
+    private readonly onRead: (() => void) | undefined,
   ) {
     signal?.throwIfAborted();
     this.parser = new StreamParser(limits);
@@ -89,6 +92,7 @@ class DecodeIterator implements AsyncGenerator<StreamMessage, void, undefined> {
           this.released = true;
           this.parser.end(this.buffer);
         } else {
+          this.onRead?.();
           this.parser.push(result.value, this.buffer);
         }
         // After [DONE] nothing more is read: let the connection go now, not when the consumer stops.
@@ -127,5 +131,5 @@ export function decodeStream(
   body: ReadableStream<Uint8Array>,
   options: DecodeStreamOptions = {},
 ): AsyncGenerator<StreamMessage, void, undefined> {
-  return new DecodeIterator(body, options.signal, options.limits);
+  return new DecodeIterator(body, options.signal, options.limits, options.onRead);
 }

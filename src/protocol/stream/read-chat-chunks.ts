@@ -109,6 +109,7 @@ async function readWhole(body: ReadableStream<Uint8Array>, options: ReadChatOpti
       const { value, done } = await reader.read();
       options.signal?.throwIfAborted();
       if (done) break;
+      options.onRead?.();
       size += value.byteLength;
       if (size > max) throw new OversizedEventError('bytes', max);
       parts.push(decoder.decode(value, { stream: true }));

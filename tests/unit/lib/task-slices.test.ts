@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { timedChunks } from '../../../src/lib/chat/timed-chunks';
-import { perTaskClock } from '../../../src/lib/chat/metrics';
-import { createTaskSlices } from '../../../src/lib/task-slices';
+import { readClock } from '../../../src/lib/chat/metrics';
+import { createTaskSlices, inSlices } from '../../../src/lib/task-slices';
 
 /** A hand-run task queue: nothing runs "in a later task" until the test says so. */
 function manualTasks() {
@@ -74,8 +73,8 @@ describe('createTaskSlices', () => {
   });
 });
 
-describe('timedChunks', () => {
-  it('reads a backlog over several tasks, each chunk keeping the time of the read it came in', async () => {
+describe('inSlices with readClock', () => {
+  it('folds a backlog over several tasks, each chunk keeping the time of the read it came in', async () => {
     let t = 0;
     let tasksRun = 0;
     const slices = createTaskSlices({
@@ -87,24 +86,35 @@ describe('timedChunks', () => {
           run();
         }, 0),
     });
-    // One network read's worth of chunks, already here; each takes 4 ms to fold.
+    const clock = readClock(() => t);
+    // Two reads, at 0 and at 5 ms, of four chunks each; folding a chunk takes 4 ms.
     async function* backlog() {
-      for (let i = 0; i < 8; i++) yield i;
+      for (let read = 0; read < 2; read++) {
+        clock.mark();
+        for (let i = 0; i < 4; i++) yield read * 4 + i;
+        t += 1;
+      }
     }
-    let reads = 0;
-    const clock = perTaskClock(() => {
-      reads += 1;
-      return 1000 + reads;
-    });
     const seen: [number, number][] = [];
-    for await (const [chunk, at] of timedChunks(backlog(), clock, slices)) {
-      seen.push([chunk, at]);
+    for await (const chunk of inSlices(backlog(), slices)) {
+      seen.push([chunk, clock()]);
       t += 4;
     }
     expect(seen.map(([chunk]) => chunk)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-    // The reader paused between slices (3 pieces per 10 ms slice)...
+    // The folding paused between slices (3 chunks per 10 ms slice)...
     expect(tasksRun).toBeGreaterThan(2);
-    // ...and yet every chunk has the time of the one read: a pause of ours is not a gap in the stream.
-    expect(new Set(seen.map(([, at]) => at))).toEqual(new Set([1001]));
+    // ...and every chunk has its read's time: a pause of the page is not a gap in the stream.
+    expect(seen.map(([, at]) => at)).toEqual([0, 0, 0, 0, 17, 17, 17, 17]);
+  });
+
+  it('reads the clock once per task until a read is marked', async () => {
+    let t = 100;
+    const clock = readClock(() => t++);
+    expect([clock(), clock()]).toEqual([100, 100]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(clock()).toBe(101);
+    clock.mark();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect([clock(), clock()]).toEqual([102, 102]);
   });
 });

@@ -96,3 +96,28 @@ describe('readChatChunks', () => {
     expect((await read(body('data: [1,2]\n\n'))).error).toMatchObject({ kind: 'not-object' });
   });
 });
+
+describe('readChatChunks onRead', () => {
+  it('is told of each read before the chunks that came in it, in either form', async () => {
+    const log: string[] = [];
+    const sse = body(event({ content: 'a' }) + event({ content: 'b' }), event({ content: 'c' }, 'stop'));
+    for await (const chunk of readChatChunks(sse, { onRead: () => log.push('read') }))
+      log.push(chunk.choices[0]?.delta.content ?? '');
+    expect(log).toEqual(['read', 'a', 'b', 'read', 'c']);
+
+    const whole = JSON.stringify({
+      id: 'c',
+      object: 'chat.completion',
+      created: 1,
+      model: 'm',
+      choices: [{ index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop' }],
+    });
+    let reads = 0;
+    const json = body(whole.slice(0, 20), whole.slice(20));
+    for await (const _chunk of readChatChunks(json, {
+      contentType: 'application/json',
+      onRead: () => reads++,
+    }));
+    expect(reads).toBe(2);
+  });
+});

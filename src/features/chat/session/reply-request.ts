@@ -1,9 +1,9 @@
 import type { ChatCompletionRequest } from '../../../lib/api';
 import type { MessageError, MessageStatus } from '../../../lib/chat';
-import { perTaskClock } from '../../../lib/chat/metrics';
-import { timedChunks } from '../../../lib/chat/timed-chunks';
+import { readClock } from '../../../lib/chat/metrics';
 import { toMessageError } from '../../../lib/chat/message-error';
 import { ReplyAccumulator, type ReplyFields } from '../../../lib/chat/reply-accumulator';
+import { inSlices } from '../../../lib/task-slices';
 import { createFrameScheduler } from './frame-scheduler';
 import type { ChatChunkStream, ChatTransport } from './session-types';
 
@@ -40,8 +40,9 @@ export interface ReplyRequest {
  */
 export function startReplyRequest(input: ReplyRequestInput): ReplyRequest {
   const { transport, body, now } = input;
-  // Chunks of one read share its time, as in the wire log: the reply's gaps are the timeline's.
-  const arrival = perTaskClock(now);
+  // Each chunk gets the time of the read it came in, as in the wire log: the reply's gaps are the
+  // timeline's, even when a backlog is folded over several tasks.
+  const arrival = readClock(now);
   const controller = new AbortController();
   let stream: ChatChunkStream | null = null;
   const accumulator = new ReplyAccumulator({ thinkTags: input.thinkTags === true });
@@ -60,9 +61,10 @@ export function startReplyRequest(input: ReplyRequestInput): ReplyRequest {
   const run = async (): Promise<ReplyOutcome> => {
     try {
       if (input.stream) {
-        stream = transport.streamChat(body, { signal: controller.signal });
-        for await (const [chunk, at] of timedChunks(stream, arrival)) {
-          accumulator.applyChunk(chunk, at);
+        stream = transport.streamChat(body, { signal: controller.signal, onRead: arrival.mark });
+        // A backlog (a fast server, a busy page) is folded in slices, never in one long task.
+        for await (const chunk of inSlices(stream)) {
+          accumulator.applyChunk(chunk, arrival());
           frames.schedule();
         }
       } else {

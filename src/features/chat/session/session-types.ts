@@ -22,7 +22,11 @@ export type ChatChunkStream = AsyncIterable<ChatCompletionChunk> & { abort(): vo
 
 /** What the sessions need from the API client (`ApiClient` from src/lib/api satisfies it). */
 export interface ChatTransport {
-  streamChat(body: ChatCompletionRequest, opts: { signal: AbortSignal }): ChatChunkStream;
+  /** `onRead` hears each read of the body: the chunks yielded next came in it. */
+  streamChat(
+    body: ChatCompletionRequest,
+    opts: { signal: AbortSignal; onRead?: () => void },
+  ): ChatChunkStream;
   createChat(body: ChatCompletionRequest, opts: { signal: AbortSignal }): Promise<ChatCompletion>;
 }
 
