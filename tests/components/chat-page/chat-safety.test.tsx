@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatEngine, EngineEvent } from '../../../server/engines/engine';
 import { HOSTILE_PAYLOADS } from '../markdown/xss-payloads';
+import { blocksParsed } from '../markdown/blocks-parsed';
 import { chatService, finishedReply, openChat, send } from './chat-harness';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -30,6 +31,8 @@ describe('chat page: safety and storage', () => {
     const { user } = await openChat(service);
     await send(user, 'Be hostile');
     const reply = await finishedReply();
+    // Checked once parsed: a block waiting for its slice of main-thread time is plain text.
+    await blocksParsed(reply);
     const body = reply.querySelector('.md-body');
     expect(body).not.toBeNull();
     expect(body!.textContent).toContain('raw html link'); // the payloads are there, as text

@@ -2,12 +2,14 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Markdown } from '../../../src/components/markdown';
+import { blocksParsed } from './blocks-parsed';
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('CodeBlock', () => {
   it('labels the language and highlights the code', async () => {
     const { container } = render(<Markdown text={'```ts\nconst answer = 42;\n```'} />);
+    await blocksParsed(container);
     expect(screen.getByText('ts')).toBeInTheDocument();
     // The grammar loads when a fence first names it.
     await waitFor(
@@ -38,10 +40,10 @@ describe('CodeBlock', () => {
   });
 
   it('returns to the copy label after a moment', async () => {
+    await blocksParsed(render(<Markdown text={'```\nx\n```'} />).container);
     vi.useFakeTimers();
     try {
       vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
-      render(<Markdown text={'```\nx\n```'} />);
       await act(async () => screen.getByRole('button').click());
       expect(screen.getByRole('button')).toHaveTextContent('Copied');
       act(() => vi.advanceTimersByTime(2100));

@@ -11,6 +11,7 @@ import {
   languageReady,
   languagesSettled,
 } from '../../../src/components/markdown/highlight-languages';
+import { blocksParsed } from './blocks-parsed';
 
 describe('grammars on demand', () => {
   it('finds the languages of complete fence lines only', () => {
@@ -27,6 +28,7 @@ describe('grammars on demand', () => {
   it('shows a fence plain, then highlighted once its grammar has loaded', async () => {
     expect(languageReady('rb')).toBe(false);
     const { container } = render(<Markdown text={'```rb\ndef answer\n  42\nend\n```'} />);
+    await blocksParsed(container);
     const code = () => container.querySelector('pre code')!;
     expect(code()).toHaveTextContent('def answer');
     // A grammar is a module of its own: on a loaded machine its first import can take a while.
@@ -39,6 +41,7 @@ describe('grammars on demand', () => {
 
   it('leaves a fence in a language without a grammar as plain text', async () => {
     const { container } = render(<Markdown text={'```klingon\nQapla!\n```'} />);
+    await blocksParsed(container);
     await languagesSettled();
     expect(container.querySelector('pre code')).toHaveTextContent('Qapla!');
     expect(container.querySelector('pre code [class^="hljs-"]')).toBeNull();
