@@ -24,9 +24,11 @@ async function newPage(browser: Browser): Promise<Page> {
   await page.addInitScript(() => {
     (window as unknown as ScreenParsed).__screenParsed = () =>
       [...document.querySelectorAll('[data-md-pending]')].every((element) => {
-        // The box of the block (or of the first element of a `display: contents` wrapper): measuring
-        // the text inside would lay out every block that content-visibility lets the page skip.
-        const box = (element.firstElementChild ?? element).getBoundingClientRect();
+        // The block's own box (a hidden marker stands after the stale parse it marks): measuring the
+        // text inside would lay out every block that content-visibility lets the page skip.
+        const block = element.hasAttribute('hidden') ? element.previousElementSibling : element;
+        if (!block) return true;
+        const box = block.getBoundingClientRect();
         return box.height === 0 || box.bottom <= 0 || box.top >= window.innerHeight;
       });
   });

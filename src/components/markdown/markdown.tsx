@@ -79,13 +79,14 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, eager }: BlockProps)
       </div>
     );
   }
-  // A stale parse (the tail before its newest words) is marked too, so "all parsed" can be told.
-  return waiting ? (
-    <div className="contents" data-md-pending="">
+  // A stale parse (the tail before its newest words) is marked too, so "all parsed" can be told: by
+  // a hidden marker after it, never a wrapper, which would remount the block (its copy button, focus
+  // and selection) each time it waits.
+  return (
+    <>
       {parsed.element}
-    </div>
-  ) : (
-    parsed.element
+      {waiting ? <span hidden data-md-pending="" /> : null}
+    </>
   );
 });
 
