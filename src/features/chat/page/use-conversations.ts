@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Conversation, ConversationSummary, ImportIssue } from '../../../lib/chat';
 import { useChatStores } from '../use-chat-stores';
 import { newWorkbench } from '../functions/workbench-state';
@@ -62,12 +62,23 @@ export function useConversations() {
   const [deletion, setDeletion] = useState<UndoableDeletion | null>(null);
   const [importIssues, setImportIssues] = useState<ImportIssue[] | null>(null);
 
+  // Storage answers after the page is gone (a test's window torn down, a route left) go nowhere:
+  // every step after an await checks this before it sets state.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
   const attempt = useCallback(
     async <T>(operation: string, task: () => Promise<T>): Promise<T | undefined> => {
       try {
-        return await task();
+        const result = await task();
+        return mounted.current ? result : undefined;
       } catch (error) {
-        setStorageError(toStorageError(error, operation));
+        if (mounted.current) setStorageError(toStorageError(error, operation));
         return undefined;
       }
     },
@@ -80,12 +91,12 @@ export function useConversations() {
   );
   const refresh = useCallback(async () => {
     const list = await listFor(query);
-    if (list) setSummaries(list);
+    if (list && mounted.current) setSummaries(list);
   }, [listFor, query]);
   const search = async (q: string) => {
     setQuery(q);
     const list = await listFor(q);
-    if (list) setSummaries(list);
+    if (list && mounted.current) setSummaries(list);
   };
 
   useEffect(() => saves.subscribe(() => void refresh()), [saves, refresh]);
