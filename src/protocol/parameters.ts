@@ -39,6 +39,8 @@ export const PARAMETER_RANGES = {
   top_logprobs: { min: 0, max: 20 },
   /** The bias of one token id. */
   logit_bias: { min: -100, max: 100 },
+  /** An integer; the widest a JSON number carries exactly, which is what the service accepts. */
+  seed: { min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER },
 } as const satisfies Record<string, NumberRange>;
 
 /** At most this many stop sequences. */

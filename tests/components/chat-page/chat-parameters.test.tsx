@@ -77,24 +77,33 @@ describe('chat page: parameters', () => {
     expect(service.requests[0]!.body).toMatchObject({ temperature: 0.7, max_tokens: 300 });
   });
 
-  it('refuses invalid values at the control with the reason, and does not send them', async () => {
+  it('refuses invalid values at the control with the reason, and sends nothing until they are fixed', async () => {
     const service = chatService();
     const { user } = await openChat(service);
+    const logitBias = () => within(screen.getByRole('group', { name: /logit_bias/ }));
     await user.type(box(/^temperature/), '3');
-    expect(screen.getByText(/temperature|at most 2|2/i, { selector: 'p[id$="-error"]' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/from 0 to 2; 3 is outside/, { selector: 'p[id$="-error"]' }),
+    ).toBeInTheDocument();
     expect(box(/^temperature/)).toHaveAttribute('aria-invalid', 'true');
     await user.type(box(/^max_tokens/), '0');
     expect(box(/^max_tokens/)).toHaveAttribute('aria-invalid', 'true');
-    await user.type(screen.getByRole('textbox', { name: 'Token id' }), 'abc');
-    await user.type(screen.getByRole('textbox', { name: 'Bias' }), '5{Enter}');
-    expect(screen.getByRole('alert')).toHaveTextContent('The token id must be a whole number');
-    await user.clear(screen.getByRole('textbox', { name: 'Token id' }));
-    await user.type(screen.getByRole('textbox', { name: 'Token id' }), '7');
-    await user.clear(screen.getByRole('textbox', { name: 'Bias' }));
-    await user.type(screen.getByRole('textbox', { name: 'Bias' }), '150{Enter}');
-    expect(screen.getByRole('alert')).toHaveTextContent('from -100 to 100; 150 is out of range');
+    await user.type(logitBias().getByRole('textbox', { name: 'Token id' }), 'abc');
+    await user.type(logitBias().getByRole('textbox', { name: 'Bias' }), '5{Enter}');
+    expect(logitBias().getByRole('alert')).toHaveTextContent('The token id must be a whole number');
+    await user.clear(logitBias().getByRole('textbox', { name: 'Token id' }));
+    await user.type(logitBias().getByRole('textbox', { name: 'Token id' }), '7');
+    await user.clear(logitBias().getByRole('textbox', { name: 'Bias' }));
+    await user.type(logitBias().getByRole('textbox', { name: 'Bias' }), '150{Enter}');
+    expect(logitBias().getByRole('alert')).toHaveTextContent('from -100 to 100; 150 is out of range');
     expect(useSettingsStore.getState().parameters.chat).toEqual({});
     await send(user, 'Refused values stay out');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(service.requests).toHaveLength(0);
+
+    await user.clear(box(/^temperature/));
+    await user.clear(box(/^max_tokens/));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
     await finishedReply();
     expect(Object.keys(service.requests[0]!.body).sort()).toEqual(['messages', 'model', 'stream']);
   });

@@ -144,6 +144,7 @@ export function openSession(transport: ChatTransport, options: SessionOptions = 
       return isBusy(snapshot());
     },
     setOptions: (patch) => actions.setOptions(id, patch),
+    setInvalidParameter: (name, invalid) => actions.setInvalidParameter(id, name, invalid),
     setTitle: (title) => actions.setTitle(id, title),
     replaceMessages: (messages) => actions.replaceMessages(id, messages),
     editMessage: (messageId, edit) => actions.editMessage(id, messageId, edit),

@@ -2,6 +2,8 @@ import { forwardRef, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
 import type { SendKey } from '../../../stores';
+import { ParameterProblems } from '../params/parameter-problems';
+import { describeInvalidParameters, useInvalidParameters } from '../params/use-parameter-problem';
 
 const draftKey = (conversationId: string) => `svc-playground.chat-draft.${conversationId}`;
 
@@ -37,9 +39,13 @@ export interface ComposerProps {
 
 /** Sends messages. The draft is saved per conversation as it is typed and cleared only once sent. */
 export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function Composer(
-  { conversationId, busy, blockedReason = null, sendKey, onSend, onAdd, onStop },
+  { conversationId, busy, blockedReason: otherReason = null, sendKey, onSend, onAdd, onStop },
   ref,
 ) {
+  // The parameters are checked here too, so every way of sending from the box waits for a fix.
+  const invalidParameters = useInvalidParameters(conversationId);
+  const parameterProblem = describeInvalidParameters(invalidParameters);
+  const blockedReason = [otherReason, parameterProblem].filter((reason) => reason !== null).join(' ') || null;
   const [text, setText] = useState(() => loadDraft(conversationId));
   const [shownFor, setShownFor] = useState(conversationId);
   if (shownFor !== conversationId) {
@@ -86,7 +92,9 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
           role="alert"
           className="text-xs text-red-700 dark:text-red-400"
         >
-          {blockedReason}
+          {otherReason}
+          {otherReason && parameterProblem ? ' ' : null}
+          {parameterProblem ? <ParameterProblems invalid={invalidParameters} /> : null}
         </p>
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2">

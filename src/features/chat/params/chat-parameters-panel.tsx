@@ -1,50 +1,14 @@
-import {
-  ModelPicker,
-  useDefaultModel,
-  NumberParameter,
-  StopSequencesEditor,
-  type NumberField,
-} from '../../../components/params';
+import { ModelPicker, useDefaultModel, StopSequencesEditor } from '../../../components/params';
 import { Button } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
-import { MAX_STOP_SEQUENCES, PARAMETER_RANGES } from '../../../protocol/parameters';
-import { useSettingsStore, type ChatDefaults, type ChatParameters } from '../../../stores';
+import { MAX_STOP_SEQUENCES } from '../../../protocol/parameters';
+import { useSettingsStore, type ChatParameters } from '../../../stores';
 import { useChatStores } from '../use-chat-stores';
 import { resetConversationParameters, setConversationParameter, useChatSession } from '../session';
 import { Highlighted } from './highlighted';
 import { LogitBiasEditor } from './logit-bias-editor';
-
-function settingsHint(value: number | undefined, what: string): string | undefined {
-  return value === undefined ? undefined : `Empty: your Settings default ${value} is sent (${what}).`;
-}
-
-type NumberName = 'temperature' | 'max_tokens' | 'top_p' | 'frequency_penalty' | 'presence_penalty';
-
-/** The numeric parameters as data: ranges from the protocol core, Settings defaults as hints. */
-function numberFields(defaults: ChatDefaults): NumberField<NumberName>[] {
-  const R = PARAMETER_RANGES;
-  const hint = (value: number | undefined, what: string) =>
-    value === undefined ? {} : { hint: settingsHint(value, what) };
-  return [
-    {
-      name: 'temperature',
-      ...R.temperature,
-      step: 0.1,
-      serverDefault: '1',
-      ...hint(defaults.temperature, '0 to 2'),
-    },
-    {
-      name: 'max_tokens',
-      min: 1,
-      max: 1_000_000,
-      integer: true,
-      ...hint(defaults.max_tokens, 'whole, 1 or more'),
-    },
-    { name: 'top_p', ...R.top_p, step: 0.05, serverDefault: '1' },
-    { name: 'frequency_penalty', ...R.frequency_penalty, step: 0.1, serverDefault: '0' },
-    { name: 'presence_penalty', ...R.presence_penalty, step: 0.1, serverDefault: '0' },
-  ];
-}
+import { numberFields, TOP_LOGPROBS_FIELD, type NumberName } from './number-fields';
+import { ParameterNumberField, type NumberFieldSpec } from './parameter-number-field';
 
 /**
  * Every request parameter of conversation `conversationId`, which owns them (saved with it, back
@@ -63,8 +27,20 @@ export function ChatParametersPanel({
   const defaults = useSettingsStore((s) => s.defaults);
   const defaultModel = useDefaultModel('chat');
   const { sessions } = useChatStores();
+  const invalid = useChatSession(conversationId, (s) => s.invalidParameters);
   const set = <K extends keyof ChatParameters>(name: K, value: ChatParameters[K] | undefined) =>
     setConversationParameter(sessions, conversationId, name, value);
+  // Keyed by conversation: what one conversation's field shows never carries over to another's.
+  const numberField = (field: NumberFieldSpec<NumberName | 'top_logprobs'>) => (
+    <ParameterNumberField
+      key={`${conversationId}:${field.name}`}
+      {...field}
+      value={p[field.name] ?? undefined}
+      invalid={invalid[field.name]}
+      onValue={(v) => set(field.name, v)}
+      onInvalid={(i) => sessions.getState().actions.setInvalidParameter(conversationId, field.name, i)}
+    />
+  );
 
   return (
     <div className="flex flex-col gap-3">
@@ -81,7 +57,7 @@ export function ChatParametersPanel({
       </label>
       {numberFields(defaults).map((field) => (
         <Highlighted key={field.name} name={field.name} highlight={highlight}>
-          <NumberParameter {...field} value={p[field.name]} onChange={(v) => set(field.name, v)} />
+          {numberField(field)}
         </Highlighted>
       ))}
       <Highlighted name="stop" highlight={highlight}>
@@ -107,14 +83,7 @@ export function ChatParametersPanel({
       </Highlighted>
       <Highlighted name="top_logprobs" highlight={highlight}>
         {p.logprobs === true ? (
-          <NumberParameter
-            name="top_logprobs"
-            value={p.top_logprobs ?? undefined}
-            onChange={(v) => set('top_logprobs', v)}
-            {...PARAMETER_RANGES.top_logprobs}
-            integer
-            serverDefault="0"
-          />
+          numberField(TOP_LOGPROBS_FIELD)
         ) : (
           <p className="text-xs text-zinc-500 dark:text-zinc-400">
             <span className="font-mono">top_logprobs</span> needs logprobs: true.

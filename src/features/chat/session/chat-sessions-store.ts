@@ -76,6 +76,8 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
       const next = change(idle(id, action).messages);
       patch(id, () => ({ messages: next }));
     };
+    // The field shows a value the stored parameter is not: sending would send something else.
+    const refused = (id: string): boolean => Object.keys(session(id).invalidParameters).length > 0;
     const patchReply = (replyId: string, fields: Partial<ConversationMessage>) => (s: ChatSessionSnapshot) =>
       s.messages.map((m) => (m.id === replyId ? { ...m, ...fields } : m));
 
@@ -156,6 +158,7 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
             stream: init.stream ?? true,
             ...(conversation.functions ? { functions: conversation.functions } : {}),
           },
+          invalidParameters: {},
         };
         set((state) => ({ sessions: { ...state.sessions, [conversation.id]: snapshot } }));
       },
@@ -172,8 +175,23 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
       setOptions(id, change) {
         patch(id, (s) => {
           const next = { ...s.options, ...change };
-          if (change.parameters) next.parameters = pickChatParameters(change.parameters);
-          return { options: next };
+          if (!change.parameters) return { options: next };
+          next.parameters = pickChatParameters(change.parameters);
+          const before = s.options.parameters as Record<string, unknown>;
+          const after = next.parameters as Record<string, unknown>;
+          const changed = Object.keys(s.invalidParameters).filter((name) => before[name] !== after[name]);
+          if (changed.length === 0) return { options: next };
+          const invalidParameters = { ...s.invalidParameters };
+          for (const name of changed) delete invalidParameters[name];
+          return { options: next, invalidParameters };
+        });
+      },
+      setInvalidParameter(id, name, invalid) {
+        const was = get().sessions[id]?.invalidParameters[name];
+        if (was?.text === invalid?.text && was?.reason === invalid?.reason) return;
+        patch(id, (s) => {
+          const { [name]: _was, ...rest } = s.invalidParameters;
+          return { invalidParameters: invalid ? { ...rest, [name]: invalid } : rest };
         });
       },
       setTitle: (id, title) => patch(id, () => ({ title })),
@@ -195,6 +213,7 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
       moveMessage: (id, messageId, toIndex) =>
         editTranscript(id, 'reorder messages', (m) => edits.moveMessage(m, messageId, toIndex)),
       async send(id, text) {
+        if (refused(id)) return;
         const message: ConversationMessage = {
           id: createId(),
           role: 'user',
@@ -205,11 +224,13 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
         await request(id);
       },
       async regenerate(id) {
+        if (refused(id)) return;
         const last = idle(id, 'regenerate').messages.at(-1);
         if (last?.role === 'assistant') patch(id, (s) => ({ messages: s.messages.slice(0, -1) }));
         await request(id);
       },
       async continueFrom(id, messageId) {
+        if (refused(id)) return;
         editTranscript(id, 'continue', (m) => edits.truncateAfter(m, messageId));
         await request(id);
       },

@@ -28,7 +28,8 @@ export function newConversationOptions(): Pick<ChatRequestOptions, 'model' | 'pa
 
 /**
  * Sets one of conversation `id`'s request fields as a control states it: `undefined` removes a
- * parameter (the server's default applies), the model returns to the default, `stream` to on.
+ * parameter (the server's default applies), the model returns to the default, `stream` to on. The
+ * control shows that value now, so the parameter is no longer invalid.
  */
 export function setConversationParameter<K extends keyof PageChatParameters>(
   sessions: ChatSessionsStore,
@@ -47,6 +48,7 @@ export function setConversationParameter<K extends keyof PageChatParameters>(
     if (value === undefined) delete next[name];
     else next[name] = value;
     actions.setOptions(id, { parameters: next as ChatParameters });
+    actions.setInvalidParameter(id, name, null);
   }
   rememberForNewConversations(sessions.getState().sessions[id]!.options);
 }
@@ -57,7 +59,9 @@ export function setConversationParameter<K extends keyof PageChatParameters>(
  */
 export function resetConversationParameters(sessions: ChatSessionsStore, id: string, model: string): void {
   const { sessions: open, actions } = sessions.getState();
-  if (!open[id]) return;
+  const session = open[id];
+  if (!session) return;
   actions.setOptions(id, { model, stream: true, parameters: {} });
+  for (const name of Object.keys(session.invalidParameters)) actions.setInvalidParameter(id, name, null);
   rememberForNewConversations(sessions.getState().sessions[id]!.options);
 }

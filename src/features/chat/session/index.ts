@@ -14,6 +14,7 @@ export type {
   ChatSessionsOptions,
   ChatStatus,
   ChatTransport,
+  InvalidParameter,
 } from './session-types';
 export { useChatSession, useChatSessionActions, useIsSessionOpen } from './use-chat-session';
 export {

@@ -43,6 +43,14 @@ export interface ChatRequestOptions {
   functions?: FunctionDefinition[];
 }
 
+/** A parameter whose field shows text no request may carry (out of range, unfinished, not a number). */
+export interface InvalidParameter {
+  /** What the field shows, kept as typed. */
+  text: string;
+  /** Why it cannot be sent, naming what is allowed. */
+  reason: string;
+}
+
 /** One open conversation's live state; a new object whenever anything in it changes. */
 export interface ChatSessionSnapshot {
   /** The conversation's id, title and creation time, for saving it. */
@@ -56,6 +64,11 @@ export interface ChatSessionSnapshot {
   /** The body of the last request sent, exactly as sent (for the wire pane and tests). */
   lastRequest: ChatCompletionRequest | null;
   options: Readonly<ChatRequestOptions>;
+  /**
+   * Parameters whose fields show a value the request cannot carry, by name. While any is here no
+   * request is made: the stored value is not what the field shows. Never saved: it is an edit.
+   */
+  invalidParameters: Readonly<Record<string, InvalidParameter>>;
 }
 
 /** What a request must know of the server it goes to. */
@@ -88,8 +101,13 @@ export interface ChatSessionActions {
   close(id: string): void;
   /** Swaps the client (a new base URL or key); takes effect from the next request. */
   setTransport(transport: ChatTransport): void;
-  /** Changes what the next request is made of (model, system prompt, parameters, stream, functions). */
+  /**
+   * Changes what the next request is made of (model, system prompt, parameters, stream, functions).
+   * A parameter given a new value is no longer invalid: its field shows that value now.
+   */
   setOptions(id: string, patch: Partial<ChatRequestOptions>): void;
+  /** Records that parameter `name`'s field shows a value no request may carry, or (null) that it no longer does. */
+  setInvalidParameter(id: string, name: string, invalid: InvalidParameter | null): void;
   setTitle(id: string, title: string): void;
   /** Replaces the whole transcript (a pasted request). Refused while a request runs. */
   replaceMessages(id: string, messages: readonly ConversationMessage[]): void;
@@ -102,7 +120,11 @@ export interface ChatSessionActions {
     message: Pick<ConversationMessage, 'role' | 'content'> & MessageEdit,
   ): string;
   moveMessage(id: string, messageId: string, toIndex: number): void;
-  /** Appends a user message and requests a reply; resolves when the reply ends (API errors included). */
+  /**
+   * Appends a user message and requests a reply; resolves when the reply ends (API errors included).
+   * This and the two below change nothing and send nothing while a parameter is invalid (the page
+   * says why beside Send).
+   */
   send(id: string, text: string): Promise<void>;
   /** Drops the last reply (if the conversation ends with one) and asks again. */
   regenerate(id: string): Promise<void>;

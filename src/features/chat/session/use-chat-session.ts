@@ -12,6 +12,7 @@ const NOT_OPEN: ChatSessionSnapshot = {
   error: null,
   lastRequest: null,
   options: { model: '', systemPrompt: '', parameters: {}, stream: true },
+  invalidParameters: {},
 };
 
 /**
