@@ -4,6 +4,7 @@
  */
 import type { ChatMessage, ContentPart, FunctionCall, ToolCall } from '../../src/protocol/wire';
 import { FUNCTION_NAME_PATTERN } from '../../src/protocol/function-rules';
+import { describeImageUrlFault, imageUrlFault } from '../../src/protocol/image-url';
 import { invalidParam } from '../http/errors';
 import { isPlainObject } from './fields';
 
@@ -15,29 +16,8 @@ const MAX_MESSAGES = 10_000;
 const DETAILS = ['low', 'high', 'auto'];
 
 function checkImageUrl(url: string, param: string): void {
-  if (/^data:/i.test(url)) {
-    // Header and payload are checked apart, with patterns that cannot backtrack on hostile input.
-    const header = /^data:image\/[a-z0-9.+-]+(?:;[a-z0-9-]+=[^,;=]*)*;base64,/i.exec(url);
-    if (!header || !/^[A-Za-z0-9+/=]+$/.test(url.slice(header[0].length))) {
-      throw invalidParam(
-        param,
-        `'${param}' is a data URL that is not a base64-encoded image (expected data:image/png;base64,...).`,
-      );
-    }
-    return;
-  }
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw invalidParam(param, `'${param}' must be an http(s) URL or a data:image/...;base64 URL.`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw invalidParam(
-      param,
-      `'${param}' must be an http(s) URL or a data:image/...;base64 URL, not a ${parsed.protocol} URL.`,
-    );
-  }
+  const fault = imageUrlFault(url);
+  if (fault) throw invalidParam(param, `'${param}' ${describeImageUrlFault(fault)}.`);
 }
 
 function readPart(value: unknown, param: string, mode: MessagesMode): ContentPart {
