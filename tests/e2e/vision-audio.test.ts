@@ -38,15 +38,30 @@ describe('vision page against npm start', () => {
     const { page, errors } = await openPage('/vision');
     await page.getByLabel('Prompt').fill('What colour is this image?');
 
-    // A URL the browser can load is confirmed; one it cannot is flagged before anything is sent.
-    await page.getByLabel('Image 1 URL').fill(new URL('/favicon.svg', e2e.service.url).href);
-    await expect.poll(() => page.getByText('Loads as an image.').count(), { timeout: 10_000 }).toBe(1);
+    // The browser loads this one, but it is this machine, which the service does not fetch (SSRF
+    // protection): flagged before anything is sent. One the browser cannot load is flagged too.
+    const favicon = new URL('/favicon.svg', e2e.service.url).href;
+    await page.getByLabel('Image 1 URL').fill(favicon);
+    await expect
+      .poll(() => page.getByText('This browser loads it, but the service will refuse it.').count(), {
+        timeout: 10_000,
+      })
+      .toBe(1);
     await page.getByRole('button', { name: 'Add image URL' }).click();
     await page.getByLabel('Image 2 URL').fill('http://127.0.0.1:9/missing.png');
     await expect
       .poll(() => page.getByText(/could not load this as an image/).count(), { timeout: 10_000 })
       .toBe(1);
-    // The server refuses loopback URLs (SSRF protection), so only the local file is sent.
+    const summary = page.getByRole('alert');
+    await expect
+      .poll(() => summary.textContent(), { timeout: 10_000 })
+      .toContain('these 2 images have problems');
+    expect(await summary.textContent()).toContain(`Image 1: ${favicon} — 127.0.0.1`);
+    expect(await summary.textContent()).toContain(
+      'Image 2: http://127.0.0.1:9/missing.png — 127.0.0.1:9 is a loopback address',
+    );
+    expect(await page.getByRole('button', { name: 'Analyze' }).isDisabled()).toBe(true);
+    // So only the local file is sent.
     await page.getByRole('button', { name: 'Remove image 1' }).click();
     await page.getByRole('button', { name: 'Remove image 1' }).click();
 

@@ -9,13 +9,15 @@ import { RunControls } from '../../components/ui/run-controls';
 import { RunOutcome } from '../../components/ui/run-outcome';
 import type { VisionResult } from '../../lib/api';
 import { useApi, useSettingsStore } from '../../stores';
-import { buildVisionRequest, draftProblem, type VisionDraft } from './build-vision-request';
+import { buildVisionRequest, contentImages, draftProblem, type VisionDraft } from './build-vision-request';
+import type { SentRequest } from './check-images';
 import { ImageFileDrop } from './components/image-file-drop';
 import { ImageRow } from './components/image-row';
 import { VisionParameters } from './components/vision-parameters';
 import { VisionResultView } from './components/vision-result-view';
 import { newImageEntry, type ImageEntry } from './image-entry';
 import { readDataUrl } from './read-data-url';
+import { useImageChecks } from './use-image-checks';
 import { useRequestRun } from '../../components/ui/use-request-run';
 
 /** The vision page: a prompt and images in, the analysis out, rendered by the shape it comes in. */
@@ -28,6 +30,9 @@ export function VisionPage() {
   const [showProblem, setShowProblem] = useState(false);
   const { state, run, cancel, reset } = useRequestRun<VisionResult>();
   const defaultModel = useDefaultModel('vision');
+  /** What the last request was built from, to name the image an error points at. */
+  const [sent, setSent] = useState<SentRequest | null>(null);
+  const checks = useImageChecks(images, state.status === 'error' ? state.error : null, sent);
 
   const draft: VisionDraft = {
     model: parameters.model ?? defaultModel,
@@ -37,15 +42,18 @@ export function VisionPage() {
   };
   const problem = draftProblem(draft);
   const pending = state.status === 'pending';
+  const blocked = checks.blocking.length > 0 ? 'Fix or remove the images named above.' : null;
 
-  function send() {
+  async function send() {
     if (!api.client || pending) return;
     if (problem) {
       setShowProblem(true);
       return;
     }
     const client = api.client;
+    if (!(await checks.ready())) return;
     const body = buildVisionRequest(draft);
+    setSent({ parts: contentImages(draft), images });
     void run((signal) => client.analyzeImage(body, { signal }));
   }
 
@@ -73,13 +81,15 @@ export function VisionPage() {
       title="Vision"
       purpose="Ask a vision model about one or more images, by URL or from a local file."
     >
-      <div className="grid min-h-0 flex-1 grid-cols-1 gap-4 lg:grid-cols-2">
+      {/* Not min-h-0: with several images (and their problems) the form outgrows the screen, and the
+          grid must grow with it (the page scrolls) rather than run over the wire details below. */}
+      <div className="grid flex-1 grid-cols-1 gap-4 lg:grid-cols-2">
         <form
           aria-label="Image analysis request"
           className="flex flex-col gap-3"
           onSubmit={(e) => {
             e.preventDefault();
-            send();
+            void send();
           }}
         >
           <Field label="Prompt" hint="Ctrl+Enter sends. Sent as the text part before the images.">
@@ -94,7 +104,7 @@ export function VisionPage() {
                 onKeyDown={(e) => {
                   if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
                     e.preventDefault();
-                    send();
+                    void send();
                   }
                 }}
               />
@@ -106,6 +116,7 @@ export function VisionPage() {
                 key={image.key}
                 entry={image}
                 position={i + 1}
+                problem={checks.rows.get(image.key) ?? null}
                 onChange={(url) => update(image.key, url)}
                 onRemove={() => remove(image.key)}
               />
@@ -124,8 +135,18 @@ export function VisionPage() {
               {problem}
             </p>
           ) : null}
+          {checks.unchecked ? (
+            <p className="text-xs text-amber-800 dark:text-amber-300">{checks.unchecked}</p>
+          ) : null}
+          {checks.Summary ? (
+            <checks.Summary
+              problems={checks.shown}
+              privateAllowed={checks.privateAllowed}
+              onPrivateAllowed={checks.setPrivateAllowed}
+            />
+          ) : null}
           <RunControls
-            unavailable={api.client === null ? api.problem : null}
+            unavailable={api.client === null ? api.problem : blocked}
             pending={pending}
             label="Analyze"
             pendingLabel="Analyzing…"
@@ -133,10 +154,10 @@ export function VisionPage() {
           />
         </form>
         <RunOutcome
-          state={state}
+          state={checks.refusal ? { status: 'error', error: checks.refusal.error } : state}
           idleText="The analysis appears here."
           pending={<p className="text-sm">Waiting for {draft.model}…</p>}
-          onRetry={send}
+          onRetry={() => void send()}
           onDismiss={reset}
         >
           {(result) => <VisionResultView result={result} />}

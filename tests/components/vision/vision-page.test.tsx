@@ -1,29 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatEngine } from '../../../server/engines/engine';
 import { useSettingsStore } from '../../../src/stores';
-import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
-import { addConnection, renderApp } from '../support/render-app';
+import { fillRequest, openVision } from './open-vision';
 import { fixedResponseAt, fixedVisionEngine, serviceWithEngines } from './service-with-engines';
 
 vi.setConfig({ testTimeout: 20_000 });
 
 const IMAGE = 'https://images.example/cat.png';
-
-/** @param options.maxRetries the clients' retry count; 0 for a test that reaches a 5xx on purpose. */
-async function openVision(fetch: typeof globalThis.fetch, options: { maxRetries?: number } = {}) {
-  addConnection({ name: 'Local', baseURL: TEST_BASE_URL, apiKey: TEST_KEY });
-  renderApp({ path: '/vision', fetch, ...options });
-  // The page's lazy chunk (markdown and highlighting included) can take a while on a busy machine.
-  await screen.findByRole('heading', { level: 1, name: 'Vision' }, { timeout: 10_000 });
-  return userEvent.setup({ delay: null });
-}
-
-async function fillRequest(user: ReturnType<typeof userEvent.setup>, prompt: string, url: string) {
-  await user.type(screen.getByRole('textbox', { name: 'Prompt' }), prompt);
-  await user.type(screen.getByRole('textbox', { name: 'Image 1 URL' }), url);
-}
 
 describe('vision page', () => {
   it('sends the prompt and image URLs with no optional field when none is set', async () => {
@@ -142,8 +126,11 @@ describe('vision page', () => {
 
   it('says a typed text is not a URL, and that an image loads when it does', async () => {
     const user = await openVision(serviceWithEngines({}).fetch);
-    await user.type(screen.getByRole('textbox', { name: 'Image 1 URL' }), 'not a url');
-    expect(await screen.findByText(/Not an http\(s\) or data: URL/)).toBeVisible();
+    const field = screen.getByRole('textbox', { name: 'Image 1 URL' });
+    await user.type(field, 'not a url');
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(/must be an http\(s\) URL or a data:image/),
+    );
     await user.clear(screen.getByRole('textbox', { name: 'Image 1 URL' }));
     await user.type(screen.getByRole('textbox', { name: 'Image 1 URL' }), IMAGE);
     fireEvent.load(await screen.findByRole('img', { name: 'Preview of Image 1' }));

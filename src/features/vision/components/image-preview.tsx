@@ -12,11 +12,12 @@ export function previewableUrl(text: string): boolean {
   }
 }
 
-/** What the preview status means for the person, or null when there is nothing to say. */
+/**
+ * What the preview status means for the person, or null when there is nothing to say. A URL that is
+ * no URL at all is the image checks' to name (image-problems), with what the service accepts.
+ */
 export function previewMessage(status: PreviewStatus): string | null {
   switch (status) {
-    case 'invalid':
-      return 'Not an http(s) or data: URL; the server will most likely refuse it.';
     case 'failed':
       return 'The browser could not load this as an image (unreachable, not an image, or blocked by its site). The server fetches it itself, so you can still send it.';
     default:

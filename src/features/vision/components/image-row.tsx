@@ -1,22 +1,23 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Field, INPUT_CLASS } from '../../../components/ui/field';
 import { formatBytes } from '../../../lib/format-bytes';
+import type { RowProblem } from '../check-images';
 import { dataUrlSize, LARGE_IMAGE_BYTES, type ImageEntry } from '../image-entry';
 import { ImagePreview, previewMessage, previewStatus } from './image-preview';
 
 export interface ImageRowProps {
   entry: ImageEntry;
   position: number;
+  /** A problem found before sending, or the service's refusal of this image. */
+  problem: RowProblem | null;
   onChange: (url: string) => void;
   onRemove: () => void;
 }
 
-/** Warnings about a local file: too large, or not an image by its type. */
+/** Warnings about a local file: too large. (Not an image is a problem: image-problems.) */
 function fileWarnings(file: NonNullable<ImageEntry['file']>): string[] {
   const warnings: string[] = [];
-  if (!file.type.startsWith('image/'))
-    warnings.push(`Its type is "${file.type || 'unknown'}", not an image; the server will likely refuse it.`);
   if (file.size > LARGE_IMAGE_BYTES)
     warnings.push(
       `Large file: ${formatBytes(file.size)} becomes ${formatBytes(dataUrlSize(file.size))} as a data: URL. ` +
@@ -26,16 +27,26 @@ function fileWarnings(file: NonNullable<ImageEntry['file']>): string[] {
 }
 
 /** One image of the request: its URL (or file facts), a live preview, what is wrong with it, remove. */
-export function ImageRow({ entry, position, onChange, onRemove }: ImageRowProps) {
+export function ImageRow({ entry, position, problem, onChange, onRemove }: ImageRowProps) {
+  const fileErrorId = useId();
   const [lastLoad, setLastLoad] = useState<{ url: string; ok: boolean } | null>(null);
   const onResult = useCallback((url: string, ok: boolean) => setLastLoad({ url, ok }), []);
   const status = previewStatus(entry.url, lastLoad);
   const label = `Image ${position}`;
-  const message = previewMessage(status);
   const warnings = entry.file ? fileWarnings(entry.file) : [];
+  const error = problem?.kind === 'error' ? problem.text : null;
+  const message =
+    status === 'loaded' && error
+      ? 'This browser loads it, but the service will refuse it.'
+      : previewMessage(status);
+  if (problem?.kind === 'warning') warnings.unshift(problem.text);
 
   return (
-    <li className="flex gap-3 rounded border border-zinc-200 p-2 dark:border-zinc-800" aria-label={label}>
+    <li
+      className={`flex gap-3 rounded border p-2 ${error ? 'border-red-400 dark:border-red-700' : 'border-zinc-200 dark:border-zinc-800'}`}
+      aria-label={label}
+      aria-describedby={entry.file && error ? fileErrorId : undefined}
+    >
       <ImagePreview url={entry.url} label={label} onResult={onResult} />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         {entry.file ? (
@@ -45,9 +56,14 @@ export function ImageRow({ entry, position, onChange, onRemove }: ImageRowProps)
               {entry.file.name} · {formatBytes(entry.file.size)} · {entry.file.type || 'unknown type'} · sent
               as a data: URL
             </p>
+            {error ? (
+              <p id={fileErrorId} className="text-xs text-red-700 dark:text-red-400">
+                {error}
+              </p>
+            ) : null}
           </div>
         ) : (
-          <Field label={`${label} URL`} error={null}>
+          <Field label={`${label} URL`} error={error}>
             {(control) => (
               <input
                 {...control}
@@ -60,7 +76,7 @@ export function ImageRow({ entry, position, onChange, onRemove }: ImageRowProps)
             )}
           </Field>
         )}
-        {status === 'loaded' ? (
+        {status === 'loaded' && !error ? (
           <p className="text-xs text-emerald-700 dark:text-emerald-400">Loads as an image.</p>
         ) : null}
         {[message, ...warnings]
