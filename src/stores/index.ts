@@ -38,3 +38,4 @@ export {
   useAppWireLog,
   type AppStores,
 } from './app-stores';
+export { useSchemaChecker } from './use-schema-checker';

@@ -1,31 +1,11 @@
 import { memo, useEffect, useMemo, useReducer, useState, useSyncExternalStore, type ReactNode } from 'react';
-import renderMarkdown, { type Options } from 'react-markdown';
 import { mainThreadSlices as parseSlices } from '../../lib/task-slices';
+import { Button } from '../ui/button';
 import { useNearViewport } from '../ui/use-near-viewport';
-import remarkGfm from 'remark-gfm';
-import {
-  fenceLanguages,
-  languageReady,
-  lazyHighlight,
-  requestLanguages,
-  subscribeLanguages,
-} from './highlight-languages';
+import { fenceLanguages, languageReady, requestLanguages, subscribeLanguages } from './highlight-languages';
 import './markdown.css';
-import { markdownElements } from './markdown-elements';
-import { markdownUrlTransform } from './safe-url';
+import { markdownRenderer } from './markdown-renderer';
 import { blockSource, splitMarkdown } from './split-blocks';
-
-const remarkPlugins: Options['remarkPlugins'] = [remarkGfm];
-const rehypePlugins: Options['rehypePlugins'] = [lazyHighlight];
-
-/** The same options object for every block and render, so nothing is rebuilt per frame. */
-const MARKDOWN_OPTIONS = {
-  remarkPlugins,
-  rehypePlugins,
-  components: markdownElements,
-  urlTransform: markdownUrlTransform,
-  skipHtml: false,
-} satisfies Omit<Options, 'children'>;
 
 /**
  * Parsing is the costly part of a reply (a 20,000-token reply is about half a second of it), and a
@@ -33,7 +13,8 @@ const MARKDOWN_OPTIONS = {
  * the screen (the reply's last blocks always are: that is where a stream grows), and blocks share one
  * slice of each task: those past it show their text plain (or their previous parse, for a growing
  * tail) until a later task. Far off screen, a block stays plain text, the same words at about the
- * same height, until it is scrolled near.
+ * same height, until it is scrolled near. Before the renderer's code has arrived, every block waits
+ * the same way.
  */
 interface Parsed {
   source: string;
@@ -49,8 +30,7 @@ interface BlockProps {
 
 /**
  * One top-level block. Memoised on its source, so while a reply streams only the block whose text
- * changed (the growing tail) is parsed again. Raw HTML is never rendered: react-markdown turns it
- * into text because no rehype-raw is configured (keep it so).
+ * changed (the growing tail) is parsed again.
  */
 const MarkdownBlock = memo(function MarkdownBlock({ source, eager }: BlockProps) {
   // A block with fences asks for their grammars and renders again when they are all here; a block
@@ -61,15 +41,16 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, eager }: BlockProps)
     if (key !== '') requestLanguages(key.split(' '));
   }, [key]);
   const grammars = useSyncExternalStore(subscribeLanguages, () => languages.every(languageReady));
+  const parse = useSyncExternalStore(markdownRenderer.subscribe, markdownRenderer.current);
   const { ref, near } = useNearViewport<HTMLDivElement>(eager);
   const [, wake] = useReducer((n: number) => n + 1, 0);
   // The last parse, kept across renders (React's "information from previous renders" pattern).
   const [parsed, setParsed] = useState<Parsed | null>(null);
   const waiting = parsed?.source !== source || parsed.grammars !== grammars;
-  const turn = waiting && (near || parsed !== null);
+  const turn = parse !== null && waiting && (near || parsed !== null);
   if (turn && parseSlices.begin()) {
-    // react-markdown's Markdown is a plain function with no hooks: called here, its cost counts in the slice.
-    setParsed({ source, grammars, element: renderMarkdown({ ...MARKDOWN_OPTIONS, children: source }) });
+    // Parsed here, in the render, so its cost counts in the slice.
+    setParsed({ source, grammars, element: parse(source) });
   }
   useEffect(() => (turn ? parseSlices.whenNext(wake) : undefined));
   if (parsed === null) {
@@ -108,8 +89,13 @@ export interface MarkdownProps {
  */
 export function Markdown({ text, streaming = false, className }: MarkdownProps) {
   const { blocks, definitions } = useMemo(() => splitMarkdown(text), [text]);
+  const renderer = useSyncExternalStore(markdownRenderer.subscribe, markdownRenderer.state);
+  useEffect(() => {
+    if (renderer.status === 'idle') void markdownRenderer.load().catch(() => undefined);
+  }, [renderer.status]);
   return (
     <div className={['md-body', className].filter(Boolean).join(' ')} aria-busy={streaming || undefined}>
+      {renderer.status === 'failed' ? <RendererFailed reason={renderer.reason} /> : null}
       {blocks.map((block, index) => (
         <MarkdownBlock
           key={index}
@@ -118,5 +104,17 @@ export function Markdown({ text, streaming = false, className }: MarkdownProps) 
         />
       ))}
     </div>
+  );
+}
+
+/** Said once above a reply whose formatting could not be fetched: the words are all there, plain. */
+function RendererFailed({ reason }: { reason: string }) {
+  return (
+    <p role="status" className="flex flex-wrap items-center gap-2 text-xs text-amber-800 dark:text-amber-300">
+      Shown as plain text: the markdown renderer could not be loaded ({reason}).
+      <Button size="sm" onClick={() => void markdownRenderer.load().catch(() => undefined)}>
+        Try again
+      </Button>
+    </p>
   );
 }

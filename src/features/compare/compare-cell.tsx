@@ -7,6 +7,7 @@ import { ErrorPanel } from '../../components/ui/error-panel';
 import { toApiError } from '../../lib/chat/message-error';
 import { finishReasonHint } from '../../lib/chat/metrics';
 import { isRunning, type CellView } from '../../lib/compare/cell-view';
+import { useSchemaChecker } from '../../stores';
 import { checkJsonReply } from '../../lib/compare/json-reply';
 import type { FunctionDefinition, ResponseFormat } from '../../protocol/wire';
 import { FunctionCallView } from './function-call-view';
@@ -55,6 +56,7 @@ export const CompareCell = memo(function CompareCell({
   const [tokens, setTokens] = useState(false);
   const logprobs = view.reply.logprobs ?? [];
   const running = isRunning(view.status);
+  useSchemaChecker(); // a JSON reply's schema check waits for the checker, then shows
   const json = view.reply.content ? checkJsonReply(view.reply.content, format, running) : null;
   // A legacy function_call, or the tools dialect's calls (several when the model calls in parallel).
   const calls = view.reply.function_call

@@ -109,8 +109,8 @@ export function ComparePage() {
   const functionsBlock =
     !variants.some((v) => v.useFunctions) || functionsCheck.definitions !== null
       ? null
-      : functionsCheck.checking
-        ? 'Checking the function definitions…'
+      : functionsCheck.problems.length === 0 && functionsCheck.pending !== null
+        ? functionsCheck.pending
         : 'Fix the function definitions, or untick “functions” on the variants, to run.';
   const runnable = variants.length > 0 && draft.message.trim() !== '' && functionsBlock === null;
 

@@ -22,7 +22,7 @@ export function ConversationInputs({
 }: {
   draft: ConversationDraft;
   onChange: (draft: ConversationDraft) => void;
-  functionsCheck: DefinitionsCheck & { checking: boolean };
+  functionsCheck: DefinitionsCheck;
   newId: () => string;
 }) {
   const set = (change: Partial<ConversationDraft>) => onChange({ ...draft, ...change });

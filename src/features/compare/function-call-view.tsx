@@ -1,5 +1,6 @@
 import { JsonView } from '../../components/json-view';
 import { checkArguments } from '../../lib/function-schema';
+import { useSchemaChecker } from '../../stores';
 import type { FunctionCall, FunctionDefinition } from '../../protocol/wire';
 
 const BAD = 'text-red-700 dark:text-red-400';
@@ -20,6 +21,7 @@ export function FunctionCallView({
   arriving: boolean;
   label: string;
 }) {
+  useSchemaChecker(); // renders again when the checker arrives
   const check = arriving ? null : checkArguments(call.arguments, definition);
   return (
     <section
@@ -57,7 +59,12 @@ export function FunctionCallView({
               </>
             )
           ) : (
-            <p className="text-zinc-600 dark:text-zinc-400">{check.note}</p>
+            <p
+              className="text-zinc-600 dark:text-zinc-400"
+              data-part-pending={check.pending ? '' : undefined}
+            >
+              {check.note}
+            </p>
           )}
           <JsonView
             value={check.value}

@@ -9,7 +9,7 @@ export function FunctionsEditor({
   onChange,
 }: {
   text: string;
-  check: DefinitionsCheck & { checking: boolean };
+  check: DefinitionsCheck;
   onChange: (text: string) => void;
 }) {
   const count = check.definitions?.length ?? 0;
@@ -20,8 +20,13 @@ export function FunctionsEditor({
       <summary className="cursor-pointer">
         Functions{' '}
         <span className="text-xs text-zinc-600 dark:text-zinc-400">
-          ({check.checking ? 'checking…' : check.problems.length > 0 ? 'not valid' : `${count} defined`}; a
-          variant sends them when its “functions” box is ticked)
+          (
+          {check.problems.length > 0
+            ? 'not valid'
+            : check.pending !== null
+              ? 'not checked yet'
+              : `${count} defined`}
+          ; a variant sends them when its “functions” box is ticked)
         </span>
       </summary>
       <label className="mt-1 flex flex-col text-xs">

@@ -31,7 +31,14 @@ export function JsonReplyView({ check, raw, label }: { check: JsonReplyCheck; ra
             </span>
           )
         ) : null}
-        {check.note ? <span className="text-zinc-600 dark:text-zinc-400">; {check.note}</span> : null}
+        {check.note ? (
+          <span
+            className="text-zinc-600 dark:text-zinc-400"
+            data-part-pending={check.kind === 'parsed' && check.pending ? '' : undefined}
+          >
+            ; {check.note}
+          </span>
+        ) : null}
       </p>
       {violations.length > 0 ? (
         <ul className={`list-disc pl-4 text-xs ${BAD}`}>

@@ -1,28 +1,20 @@
-import { useEffect, useState } from 'react';
-import type { DefinitionsCheck } from '../../lib/function-schema';
-
-const NONE: DefinitionsCheck = { definitions: [], problems: [] };
-const CHECKING: DefinitionsCheck = { definitions: null, problems: [] };
+import { useMemo, useSyncExternalStore } from 'react';
+import {
+  checkDefinitionsNow,
+  definitionsChecks,
+  type DefinitionsCheck,
+} from '../../lib/function-schema/definitions-check';
+import { useSchemaChecker } from '../../stores';
 
 /**
- * The function definitions as typed, checked. The checker (Ajv and its schema rules, most of the
- * page's weight otherwise) loads only once there is something to check; until it answers the
- * definitions count as not yet valid, so no run sends them unchecked.
+ * The function definitions as typed, checked. The checks (and Ajv, which they fetch in turn) load
+ * once there is something to check; until they answer, `pending` says so and the definitions count
+ * as not yet valid, so no run sends them unchecked.
  */
-export function useDefinitionsCheck(text: string): DefinitionsCheck & { checking: boolean } {
-  const [result, setResult] = useState<{ text: string; check: DefinitionsCheck } | null>(null);
-  const empty = text.trim() === '';
-  useEffect(() => {
-    if (empty) return;
-    let live = true;
-    void import('../../lib/function-schema').then(({ validateDefinitions }) => {
-      if (live) setResult({ text, check: validateDefinitions(text) });
-    });
-    return () => {
-      live = false;
-    };
-  }, [text, empty]);
-  if (empty) return { ...NONE, checking: false };
-  if (result?.text !== text) return { ...CHECKING, checking: true };
-  return { ...result.check, checking: false };
+export function useDefinitionsCheck(text: string): DefinitionsCheck {
+  const checks = useSyncExternalStore(definitionsChecks.subscribe, definitionsChecks.state);
+  const checker = useSchemaChecker();
+  // The arrival of the checks and of Ajv is what completes a pending check.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => checkDefinitionsNow(text), [text, checks, checker]);
 }

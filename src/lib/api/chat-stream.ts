@@ -1,4 +1,3 @@
-import { decodeChatChunks } from './chat-chunks';
 import { ApiError, isApiError } from './errors';
 import { linkSignals } from './signals';
 import type { OpenStream } from './transport';
@@ -28,6 +27,10 @@ export function createChatStream(
   const controller = new AbortController();
   const link = linkSignals(signal, controller.signal);
   const opened = open(link.signal);
+  // The stream reader is not part of any page's first load: it is fetched alongside the request
+  // (in parallel with it, so a reply waits for neither).
+  const reader = import('./chat-chunks');
+  reader.catch(() => undefined);
   const response = opened.then((stream) => stream.response);
   // Nobody may ever await these; the error still reaches whoever iterates or awaits `response`.
   opened.catch(() => undefined);
@@ -50,6 +53,15 @@ export function createChatStream(
       }
       // The signal also cancels the body directly: not every fetch (an in-process app, a mock) ends
       // the body of an aborted request.
+      const { decodeChatChunks } = await reader.catch((cause: unknown) => {
+        throw new ApiError({
+          kind: 'stream',
+          message: 'The playground could not load the code that reads a streamed reply.',
+          hint: 'Reload the page; if the playground was just updated, that is usually all it takes.',
+          headers,
+          cause,
+        });
+      });
       yield* decodeChatChunks(body, {
         partial,
         headers,

@@ -24,5 +24,10 @@ export function checkJsonReply(
   }
   const schema = format.type === 'json_schema' ? format.json_schema?.schema : undefined;
   if (!schema) return { kind: 'parsed', value: parsed.value, violations: [], checked: false, note: null };
-  return checkParsed(parsed.value, schema, (reason) => `the schema does not compile (${reason})`);
+  return checkParsed(
+    parsed.value,
+    schema,
+    (reason) => `the schema does not compile (${reason})`,
+    'the reply',
+  );
 }

@@ -1,5 +1,7 @@
-/** Pure validation of function definitions and of function-call arguments (Ajv), with positions. */
-export { ajv, checkWithSchema, describeAjvError } from './ajv-instance';
+/**
+ * Pure validation of function definitions and of function-call arguments, with positions. Ajv itself
+ * (`./ajv-instance`) is fetched when a check first needs it (`./schema-checker`).
+ */
 export { FUNCTION_NAME_PATTERN, functionNameProblem } from './function-name';
 export { FUNCTION_TEMPLATES, formatDefinitions, type FunctionTemplate } from './function-templates';
 export {
@@ -18,8 +20,18 @@ export {
   type ParsedCheck,
 } from './validate-arguments';
 export {
+  checkDefinitionsNow,
+  definitionsChecks,
   definitionsProblemSummary,
-  validateDefinitions,
   type DefinitionProblem,
   type DefinitionsCheck,
-} from './validate-definitions';
+} from './definitions-check';
+export { validateDefinitions } from './validate-definitions';
+export {
+  loadSchemaChecker,
+  schemaChecker,
+  schemaCheckerState,
+  subscribeSchemaChecker,
+  type SchemaChecker,
+  type SchemaCheckerState,
+} from './schema-checker';

@@ -1,6 +1,6 @@
 import type { FunctionDefinition } from '../../protocol/wire';
-import { checkWithSchema } from './ajv-instance';
 import { parseJson, type TextPosition } from './parse-json';
+import { schemaChecker, schemaCheckerPending, schemaCheckerState } from './schema-checker';
 
 /** One way the arguments break the function's `parameters` schema. */
 export interface ArgumentViolation {
@@ -19,6 +19,8 @@ export interface ParsedCheck {
   checked: boolean;
   /** Why nothing was checked, when `checked` is false and there is a reason to give. */
   note: string | null;
+  /** True while the check is still to come: the schema checker is loading (not when it failed to). */
+  pending?: boolean;
 }
 
 /** `value` checked against `schema`, or not checked with the reason when the schema does not compile. */
@@ -26,8 +28,15 @@ export function checkParsed(
   value: unknown,
   schema: object,
   notCompiled: (reason: string) => string,
+  subject = 'the value',
 ): ParsedCheck {
-  const result = checkWithSchema(schema, value);
+  const checker = schemaChecker();
+  if (!checker) {
+    const note = schemaCheckerPending(subject);
+    const pending = schemaCheckerState().status !== 'failed';
+    return { kind: 'parsed', value, violations: [], checked: false, note, pending };
+  }
+  const result = checker.checkWithSchema(schema, value);
   return result.compiled
     ? { kind: 'parsed', value, violations: result.violations, checked: true, note: null }
     : { kind: 'parsed', value, violations: [], checked: false, note: notCompiled(result.reason) };
@@ -75,5 +84,6 @@ export function checkArguments(
     parsed.value,
     definition.parameters,
     (reason) => `The "parameters" schema of '${definition.name}' does not compile: ${reason}`,
+    'the arguments',
   );
 }

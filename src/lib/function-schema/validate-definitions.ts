@@ -1,31 +1,17 @@
 import type { FunctionDefinition } from '../../protocol/wire';
 import { JSON_TYPES, TYPE_SUBSTITUTES } from '../../protocol/function-rules';
-import { ajv } from './ajv-instance';
 import { functionNameProblem } from './function-name';
 import { joinPath, parseJson, positionAt, type TextPosition, type ValueSpan } from './parse-json';
-
-/** One thing wrong with the definitions, placed on its line. */
-export interface DefinitionProblem {
-  /** JSON path inside the definitions array, e.g. `[0].parameters.required[1]` ('' for the whole text). */
-  path: string;
-  message: string;
-  /** Offsets into the text, for an editor's lint marker. */
-  from: number;
-  to: number;
-  line: number;
-}
-
-export interface DefinitionsCheck {
-  /** The definitions when there is no problem, else null: a request is never sent with invalid ones. */
-  definitions: FunctionDefinition[] | null;
-  problems: DefinitionProblem[];
-}
+import type { DefinitionProblem, DefinitionsCheck } from './definitions-check';
+import { schemaChecker, schemaCheckerPending } from './schema-checker';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 class Collector {
   readonly problems: DefinitionProblem[] = [];
+  /** Set when a `parameters` schema could not be checked yet (see DefinitionsCheck.pending). */
+  pending: string | null = null;
   constructor(
     private readonly text: string,
     private readonly spans: Map<string, ValueSpan>,
@@ -87,6 +73,12 @@ function checkParameters(c: Collector, value: unknown, path: string): void {
           c.add(joinPath(requiredPath, i), `names ${JSON.stringify(name)}, which is not in "properties".`);
       });
   }
+  const checker = schemaChecker();
+  if (!checker) {
+    c.pending = schemaCheckerPending('the function definitions');
+    return;
+  }
+  const { ajv } = checker;
   if (!ajv.validateSchema(value)) {
     for (const error of ajv.errors ?? []) {
       const inner = error.instancePath.split('/').slice(1).reduce<string>(joinPathPart, path);
@@ -145,7 +137,7 @@ function checkDefinition(c: Collector, value: unknown, i: number, seen: Map<stri
  * carries offsets so an editor can mark its line.
  */
 export function validateDefinitions(text: string): DefinitionsCheck {
-  if (text.trim() === '') return { definitions: [], problems: [] };
+  if (text.trim() === '') return { definitions: [], problems: [], pending: null };
   const parsed = parseJson(text);
   if (!parsed.ok) {
     const { offset, line, column } = parsed.position;
@@ -160,26 +152,20 @@ export function validateDefinitions(text: string): DefinitionsCheck {
           line,
         },
       ],
+      pending: null,
     };
   }
   const c = new Collector(text, parsed.spans);
   const value = parsed.value;
   if (!Array.isArray(value)) {
     c.add('', 'must be a JSON array of function definitions: [{"name": …}, …].');
-    return { definitions: null, problems: c.problems };
+    return { definitions: null, problems: c.problems, pending: null };
   }
   const seen = new Map<string, number>();
   value.forEach((definition, i) => checkDefinition(c, definition, i, seen));
   return {
-    definitions: c.problems.length === 0 ? (value as FunctionDefinition[]) : null,
+    definitions: c.problems.length === 0 && c.pending === null ? (value as FunctionDefinition[]) : null,
     problems: c.problems,
+    pending: c.pending,
   };
-}
-
-/** The one sentence the page shows next to a disabled Send, or null when the definitions are fine. */
-export function definitionsProblemSummary(check: DefinitionsCheck): string | null {
-  const first = check.problems[0];
-  if (!first) return null;
-  const more = check.problems.length > 1 ? ` (and ${check.problems.length - 1} more)` : '';
-  return `Fix the function definitions before sending: line ${first.line}: ${first.message}${more}`;
 }

@@ -94,7 +94,10 @@ export function rows(): HTMLElement[] {
   return list ? ([...list.children] as HTMLElement[]) : [];
 }
 
-/** Waits until the last row is an assistant reply with a final status, and returns it. */
+/**
+ * Waits until the last row is an assistant reply with a final status, and everything in it that
+ * loads on demand (a function-call card, the JSON view, the schema checker) has arrived; returns it.
+ */
 export async function finishedReply(status = 'complete', timeout = 15_000): Promise<HTMLElement> {
   let last: HTMLElement | undefined;
   await waitFor(
@@ -104,6 +107,8 @@ export async function finishedReply(status = 'complete', timeout = 15_000): Prom
         throw new Error(
           `last row is ${last?.dataset.role}/${last?.dataset.status}, waiting for assistant/${status}`,
         );
+      if (last.querySelector('[data-part-pending]'))
+        throw new Error('the last reply has a part still loading');
     },
     { timeout },
   );

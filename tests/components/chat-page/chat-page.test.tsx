@@ -105,14 +105,14 @@ describe('chat page: conversation', () => {
     expect(rows()[1]!.textContent).toContain('written by hand');
 
     await user.click(within(rows()[2]!).getByRole('button', { name: 'Edit' }));
-    const editor = within(rows()[2]!).getByRole('textbox', { name: 'Message text' });
+    const editor = await within(rows()[2]!).findByRole('textbox', { name: 'Message text' });
     await user.clear(editor);
     await user.type(editor, 'Q2 fixed');
     await user.click(within(rows()[2]!).getByRole('button', { name: 'Save' }));
     expect(rows()[2]!.textContent).toContain('Q2 fixed');
 
     await user.click(screen.getByRole('button', { name: 'Insert a message after message 3' }));
-    const inserted = within(rows()[3]!).getByRole('textbox', { name: 'Message text' });
+    const inserted = await within(rows()[3]!).findByRole('textbox', { name: 'Message text' });
     await user.type(inserted, 'Extra');
     await user.click(within(rows()[3]!).getByRole('button', { name: 'Save' }));
     await user.click(screen.getByRole('button', { name: 'Move message 4 up' }));

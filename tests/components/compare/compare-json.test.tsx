@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -99,6 +99,8 @@ describe('compare: JSON replies', () => {
     await user.click(within(saved).getByRole('button', { name: 'Import pasted JSON' }));
 
     const cell = await screen.findByRole('article', {}, { timeout: 5000 });
+    // The schema checker is fetched with the first reply that needs it.
+    await waitFor(() => expect(cell.querySelector('[data-part-pending]')).toBeNull());
     expect(cell).toHaveTextContent('✓ Valid JSON; ✗ does not match the schema (1 problem)');
     expect(within(cell).getByRole('listitem')).toHaveTextContent(/^population must be integer/);
     expect(

@@ -5,16 +5,17 @@
 import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Markdown } from '../../../src/components/markdown';
+import { grammarFor } from '../../../src/components/markdown/grammar-index';
 import {
   fenceLanguages,
-  grammarFor,
   languageReady,
   languagesSettled,
+  requestLanguages,
 } from '../../../src/components/markdown/highlight-languages';
 import { blocksParsed } from './blocks-parsed';
 
 describe('grammars on demand', () => {
-  it('finds the languages of complete fence lines only', () => {
+  it('finds the languages of complete fence lines only', async () => {
     expect(fenceLanguages('```py\nx = 1\n```\n\n~~~ Rust {.x}\nfn main() {}\n~~~\n```c')).toEqual([
       'py',
       'rust',
@@ -22,6 +23,10 @@ describe('grammars on demand', () => {
     expect(grammarFor('py')).toBe('python');
     expect(grammarFor('C++')).toBe('cpp');
     expect(grammarFor('no-such-language')).toBeNull();
+    // Until the index of grammars has come, no language can be told ready, not even one without any.
+    expect(languageReady('no-such-language')).toBe(false);
+    requestLanguages(['no-such-language']);
+    await languagesSettled();
     expect(languageReady('no-such-language')).toBe(true);
   });
 

@@ -1,7 +1,11 @@
 import { render } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Markdown } from '../../../src/components/markdown';
+import { markdownRenderer } from '../../../src/components/markdown/markdown-renderer';
 import { blocksParsed } from './blocks-parsed';
+
+// The slices are what is measured here, not the renderer's first fetch.
+beforeAll(() => markdownRenderer.load());
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -3,10 +3,7 @@ import { Markdown } from '../../../components/markdown';
 import { Button } from '../../../components/ui/button';
 import { onDemand } from '../../../components/ui/on-demand';
 import type { ConversationMessage } from '../../../lib/chat';
-import { FunctionCallView, ToolCallsView } from './function-call-view';
-import { JsonReplyView } from './json-reply-view';
 import type { MessageActions } from './message-actions';
-import { MessageEditor } from './message-editor';
 import { MessageErrorPanel } from './message-error-panel';
 import { ReasoningPane } from './reasoning-pane';
 import { ReplyFooter } from './reply-footer';
@@ -35,6 +32,21 @@ export interface ReplyRendering {
 const Logprobs = onDemand(() =>
   import('../../../components/logprobs/logprobs-view').then((m) => m.LogprobsView),
 );
+// Function-call cards (with their argument check and result forms), the JSON reply view and the
+// message editor load with the first message that needs them: most conversations use none of them.
+const FunctionCallView = onDemand(() => import('./function-call-view').then((m) => m.FunctionCallView));
+const ToolCallsView = onDemand(() => import('./function-call-view').then((m) => m.ToolCallsView));
+const JsonReplyView = onDemand(() => import('./json-reply-view').then((m) => m.JsonReplyView));
+const MessageEditor = onDemand(() => import('./message-editor').then((m) => m.MessageEditor));
+
+/** What a part shows while its code loads: its own text, as it came, in the place it will fill. */
+function Arriving({ text }: { text: string }) {
+  return (
+    <pre className="overflow-x-auto font-mono text-xs whitespace-pre-wrap" data-part-pending="">
+      {text}
+    </pre>
+  );
+}
 
 const STATUS_WORDS: Partial<Record<NonNullable<ConversationMessage['status']>, string>> = {
   pending: 'waiting…',
@@ -60,10 +72,24 @@ function Body({
     <>
       {message.reasoning ? <ReasoningPane reasoning={message.reasoning} live={live} /> : null}
       {message.function_call ? (
-        <FunctionCallView call={message.function_call} streaming={live} messageId={message.id} />
+        <FunctionCallView.Component
+          call={message.function_call}
+          streaming={live}
+          messageId={message.id}
+          fallback={<Arriving text={`${message.function_call.name}(${message.function_call.arguments})`} />}
+        />
       ) : null}
       {message.tool_calls && message.tool_calls.length > 0 ? (
-        <ToolCallsView calls={message.tool_calls} streaming={live} messageId={message.id} />
+        <ToolCallsView.Component
+          calls={message.tool_calls}
+          streaming={live}
+          messageId={message.id}
+          fallback={
+            <Arriving
+              text={message.tool_calls.map((c) => `${c.function.name}(${c.function.arguments})`).join('\n')}
+            />
+          }
+        />
       ) : null}
       {message.logprobs && message.logprobs.length > 0 ? (
         <Button size="sm" variant="ghost" aria-pressed={tokens} onClick={() => setTokens(!tokens)}>
@@ -81,7 +107,11 @@ function Body({
           fallback={<p className="text-xs text-zinc-500">Loading the token view…</p>}
         />
       ) : jsonMode && message.content !== '' ? (
-        <JsonReplyView text={message.content} streaming={live} />
+        <JsonReplyView.Component
+          text={message.content}
+          streaming={live}
+          fallback={<Arriving text={message.content} />}
+        />
       ) : message.content !== '' ? (
         <Markdown text={message.content} streaming={live} />
       ) : null}
@@ -207,10 +237,11 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
         ) : null}
       </div>
       {editing ? (
-        <MessageEditor
+        <MessageEditor.Component
           message={message}
           onSave={(edit) => actions.save(message.id, edit)}
           onCancel={actions.cancelEdit}
+          fallback={<Arriving text={message.content} />}
         />
       ) : (
         <Body message={message} rendering={props.rendering} near={near} />

@@ -37,7 +37,9 @@ export function ArgumentsCheckView({ check, functionName }: { check: ArgumentsCh
     <div className="flex flex-col gap-1">
       <JsonTree value={check.value} label={`Arguments of ${functionName}`} />
       {!check.checked ? (
-        <p className="text-xs text-zinc-500">{check.note}</p>
+        <p className="text-xs text-zinc-500" data-part-pending={check.pending ? '' : undefined}>
+          {check.note}
+        </p>
       ) : check.violations.length === 0 ? (
         <p role="status" className="text-xs text-emerald-700 dark:text-emerald-400">
           ✓ The arguments match the parameters of {functionName}.

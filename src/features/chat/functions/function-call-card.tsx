@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { FunctionCall, FunctionDefinition } from '../../../lib/api';
 import { checkArguments } from '../../../lib/function-schema';
+import { useSchemaChecker } from '../../../stores';
 import { ArgumentsCheckView } from './arguments-check-view';
 
 export interface FunctionCallCardProps {
@@ -21,9 +22,12 @@ export interface FunctionCallCardProps {
  * parse error's position when the arguments are not JSON. While streaming, the fragments as they come.
  */
 export function FunctionCallCard({ call, callId, streaming, definition, children }: FunctionCallCardProps) {
+  const checker = useSchemaChecker();
   const check = useMemo(
     () => (streaming ? null : checkArguments(call.arguments, definition)),
-    [streaming, call.arguments, definition],
+    // The checker's arrival is what turns "checking…" into the check.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [streaming, call.arguments, definition, checker],
   );
   return (
     <section

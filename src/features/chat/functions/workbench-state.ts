@@ -1,10 +1,10 @@
 import type { FunctionDefinition } from '../../../lib/api';
 import { formatDefinitions } from '../../../lib/function-schema/function-templates';
 import {
+  checkDefinitionsNow,
   definitionsProblemSummary,
-  validateDefinitions,
   type DefinitionsCheck,
-} from '../../../lib/function-schema/validate-definitions';
+} from '../../../lib/function-schema/definitions-check';
 
 /** How a function's result is sent back: the legacy `function` role with `name`, or as a user message. */
 export type ResultRole = 'function' | 'user';
@@ -38,7 +38,7 @@ export interface WorkbenchState {
 export type CheckedDefinitions = Pick<WorkbenchState, 'text' | 'check' | 'functionsProblem'>;
 
 export function checkDefinitions(text: string): CheckedDefinitions {
-  const check = validateDefinitions(text);
+  const check = checkDefinitionsNow(text);
   return { text, check, functionsProblem: definitionsProblemSummary(check) };
 }
 

@@ -1,7 +1,14 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { FunctionDefinition } from '../../../lib/api';
-// Types only: the check itself (Ajv) stays out of the app's first bundle, which creates this store.
-import type { AutoRunStep, CheckedDefinitions, ResultRole, WorkbenchState } from './workbench-state';
+import { definitionsChecks } from '../../../lib/function-schema/definitions-check';
+import { loadSchemaChecker, schemaCheckerState } from '../../../lib/function-schema/schema-checker';
+import {
+  checkDefinitions,
+  type AutoRunStep,
+  type CheckedDefinitions,
+  type ResultRole,
+  type WorkbenchState,
+} from './workbench-state';
 
 /** What can be done to a conversation's function tools; each names the conversation. */
 export interface WorkbenchActions {
@@ -50,10 +57,24 @@ export function createWorkbenchesStore(
           ? { workbenches: { ...state.workbenches, [id]: { ...current, ...change(current) } } }
           : state;
       });
+    const waitingForChecker = (w: WorkbenchState) =>
+      w.check.problems.length === 0 && w.check.pending !== null;
+    // Definitions met before the checks (and Ajv) arrived are checked again once they have (or
+    // have failed, which the check then says); a failed fetch is not retried in a loop.
+    const recheckWhenReady = (w: WorkbenchState | CheckedDefinitions) => {
+      if (w.check.pending === null) return;
+      if (definitionsChecks.state().status === 'failed' || schemaCheckerState().status === 'failed') return;
+      const recheck = () => {
+        for (const [id, current] of Object.entries(get().workbenches))
+          if (waitingForChecker(current)) actions.setDefinitions(id, checkDefinitions(current.text));
+      };
+      void Promise.all([definitionsChecks.load(), loadSchemaChecker()]).then(recheck, recheck);
+    };
     const actions: WorkbenchActions = {
       open(id, workbench) {
         if (get().workbenches[id]) return;
         set((state) => ({ workbenches: { ...state.workbenches, [id]: workbench } }));
+        recheckWhenReady(workbench);
       },
       forget: (id) =>
         set((state) => {
@@ -63,6 +84,7 @@ export function createWorkbenchesStore(
       setDefinitions(id, checked) {
         if (checked.check.definitions) applyFunctions(id, checked.check.definitions);
         patch(id, () => checked);
+        recheckWhenReady(checked);
       },
       setMock: (id, name, result) =>
         patch(id, (w) => {

@@ -1,7 +1,15 @@
-import { ajv, checkWithSchema, parseJson, type ArgumentViolation } from '../../../lib/function-schema';
+import { parseJson } from '../../../lib/function-schema/parse-json';
+import type { ArgumentViolation } from '../../../lib/function-schema/validate-arguments';
+import {
+  schemaChecker,
+  schemaCheckerPending,
+  schemaCheckerState,
+} from '../../../lib/function-schema/schema-checker';
 
 export type SchemaCheck =
   | { kind: 'none' }
+  /** The checker is still loading. */
+  | { kind: 'pending'; message: string }
   | { kind: 'bad-schema'; message: string }
   | { kind: 'checked'; violations: ArgumentViolation[] };
 
@@ -14,6 +22,15 @@ export function checkAgainstSchema(text: string, value: unknown): SchemaCheck {
       kind: 'bad-schema',
       message: `The schema is not JSON (line ${parsed.position.line}, column ${parsed.position.column}: ${parsed.message}).`,
     };
+  const checker = schemaChecker();
+  if (!checker) {
+    const message = schemaCheckerPending('the reply') ?? '';
+    // A checker that could not be loaded leaves the reply unchecked, and says so like a bad schema.
+    return schemaCheckerState().status === 'failed'
+      ? { kind: 'bad-schema', message }
+      : { kind: 'pending', message };
+  }
+  const { ajv, checkWithSchema } = checker;
   if (!ajv.validateSchema(parsed.value as object))
     return {
       kind: 'bad-schema',

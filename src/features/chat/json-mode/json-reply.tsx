@@ -5,6 +5,7 @@ import { BrokenJson } from '../functions/arguments-check-view';
 import { checkAgainstSchema } from './check-against-schema';
 import { useReplySchema } from './use-reply-schema';
 import { useOpenSession } from '../session';
+import { useSchemaChecker } from '../../../stores';
 
 export interface JsonReplyProps {
   text: string;
@@ -16,8 +17,17 @@ function SchemaResult({ value }: { value: unknown }) {
   // A structured-outputs request is checked against the schema it sent, whatever the box holds now.
   const sent = useOpenSession((s) => s.options.parameters.response_format?.json_schema?.schema);
   const schema = sent === undefined ? typed : JSON.stringify(sent);
-  const check = useMemo(() => checkAgainstSchema(schema, value), [schema, value]);
+  const checker = useSchemaChecker();
+  // The checker's arrival is what turns "checking…" into the check.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const check = useMemo(() => checkAgainstSchema(schema, value), [schema, value, checker]);
   if (check.kind === 'none') return null;
+  if (check.kind === 'pending')
+    return (
+      <p role="status" className="text-xs text-zinc-600 dark:text-zinc-400" data-part-pending="">
+        {check.message}
+      </p>
+    );
   if (check.kind === 'bad-schema')
     return <p className="text-xs text-amber-700 dark:text-amber-400">{check.message}</p>;
   if (check.violations.length === 0)

@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useStore } from 'zustand';
 import { Button } from '../../../components/ui/button';
+import { onDemand } from '../../../components/ui/on-demand';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { useApi, useSettingsStore } from '../../../stores';
-import { ShortcutsDialog } from '../components/shortcuts-dialog';
-import { useAutoRunner } from '../functions/use-auto-runner';
+import { useChatStores } from '../use-chat-stores';
 import { OpenConversationProvider, useChatSessionActions, useIsSessionOpen } from '../session';
 import { ChatWorkspace } from './chat-workspace';
 import { ConversationSidebar } from './conversation-sidebar';
@@ -13,10 +14,28 @@ import { useChatShortcuts } from './use-chat-shortcuts';
 import { useConversations } from './use-conversations';
 import { useSessionLifecycle } from './use-session-lifecycle';
 
-/** Function calls answered from mock results while the conversation is shown. */
+// The auto-runner's code loads once auto-run is first turned on, the shortcuts once asked for.
+const Runner = onDemand(() =>
+  import('../functions/use-auto-runner').then(
+    ({ useAutoRunner }) =>
+      function Runner({ conversationId }: { conversationId: string }) {
+        useAutoRunner(conversationId);
+        return null;
+      },
+  ),
+);
+const Shortcuts = onDemand(() => import('../components/shortcuts-dialog').then((m) => m.ShortcutsDialog));
+
+/**
+ * Function calls answered from mock results while the conversation is shown: runs while auto-run
+ * is on, and while a run's timeline is still to be cleared by the next user turn.
+ */
 function AutoRunner({ conversationId }: { conversationId: string }) {
-  useAutoRunner(conversationId);
-  return null;
+  const running = useStore(useChatStores().workbenches, (s) => {
+    const workbench = s.workbenches[conversationId];
+    return workbench !== undefined && (workbench.autoRun || workbench.timeline.length > 0);
+  });
+  return running ? <Runner.Component conversationId={conversationId} fallback={null} /> : null;
 }
 
 /** The chat page: conversations, the streaming transcript, the composer and every parameter. */
@@ -83,7 +102,9 @@ export function ChatPage() {
           </p>
         )}
       </div>
-      <ShortcutsDialog open={help} onClose={() => setHelp(false)} sendKey={sendKey} />
+      {help ? (
+        <Shortcuts.Component open onClose={() => setHelp(false)} sendKey={sendKey} fallback={null} />
+      ) : null}
     </PageFrame>
   );
 }

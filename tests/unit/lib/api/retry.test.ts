@@ -1,9 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../../../src/lib/api/client';
 import type { ApiError } from '../../../../src/lib/api/errors';
 import { backoffDelay, isRetryableStatus, retryDelay } from '../../../../src/lib/api/retry';
 import type { ResponseInfo } from '../../../../src/lib/api/types';
 import { controlledBody, errorBody, fakeFetch, json, never } from './fake-fetch';
+
+// The stream reader is fetched with the first stream; fetched here first, so fake timers never
+// wait on a module load, which they cannot advance.
+beforeAll(() => import('../../../../src/lib/api/chat-chunks'));
 
 const models = { object: 'list', data: [] };
 

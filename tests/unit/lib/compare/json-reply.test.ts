@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkJsonReply } from '../../../../src/lib/compare/json-reply';
+import { loadSchemaChecker } from '../../../../src/lib/function-schema';
+
+// Ajv is fetched on first need (its pending answer: function-schema/schema-checker.test.ts).
+beforeAll(() => loadSchemaChecker());
 
 const schemaFormat = {
   type: 'json_schema',

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkArguments, FUNCTION_TEMPLATES } from '../../../../src/lib/function-schema';
+import { loadSchemaChecker } from '../../../../src/lib/function-schema';
+
+// Ajv is fetched on first need; these tests check what it finds once here (schema-checker.test.ts: before).
+beforeAll(() => loadSchemaChecker());
 
 const weather = FUNCTION_TEMPLATES[0]!.definition;
 

@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   definitionsProblemSummary,
   FUNCTION_TEMPLATES,
   formatDefinitions,
   validateDefinitions,
 } from '../../../../src/lib/function-schema';
+import { loadSchemaChecker } from '../../../../src/lib/function-schema';
+
+// Ajv is fetched on first need; these tests check what it finds once here (schema-checker.test.ts: before).
+beforeAll(() => loadSchemaChecker());
 
 const templates = FUNCTION_TEMPLATES.map((t) => t.definition);
 
@@ -16,7 +20,7 @@ describe('validateDefinitions', () => {
   });
 
   it('treats an empty editor as no functions', () => {
-    expect(validateDefinitions('  ')).toEqual({ definitions: [], problems: [] });
+    expect(validateDefinitions('  ')).toEqual({ definitions: [], problems: [], pending: null });
   });
 
   it('reports a syntax error with its line and blocks the definitions', () => {
