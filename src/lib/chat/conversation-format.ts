@@ -117,7 +117,8 @@ const parameters: Checker = (value, path, issues) => {
   return ok;
 };
 
-const conversation = checkObject({
+/** Checks a conversation as stored and exported (the `conversation` of an export). */
+export const checkConversation: Checker = checkObject({
   id: checkString,
   title: checkString,
   createdAt: checkNumber,
@@ -142,11 +143,16 @@ export function parseConversationExport(text: string): ImportResult {
     issues,
   );
   if (!doc) return { ok: false, issues };
-  conversation(doc.conversation, '$.conversation', issues);
+  checkConversation(doc.conversation, '$.conversation', issues);
   if (issues.length > 0) return { ok: false, issues };
-  const result = structuredClone(doc.conversation) as Conversation;
+  return { ok: true, conversation: settleImported(doc.conversation as Conversation) };
+}
+
+/** A copy of a checked conversation whose replies saved while running are marked `interrupted`. */
+export function settleImported(checked: Conversation): Conversation {
+  const result = structuredClone(checked);
   result.messages = result.messages.map((m) =>
     m.status === 'pending' || m.status === 'streaming' ? { ...m, status: 'interrupted' } : m,
   );
-  return { ok: true, conversation: result };
+  return result;
 }

@@ -1,17 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { blocksParsed } from '../markdown/blocks-parsed';
 import { chatService, finishedReply, openChat, rows, send } from './chat-harness';
+import { savedTitles } from './saved-titles';
 
 vi.setConfig({ testTimeout: 60_000 });
-
-function savedTitles(): string[] {
-  const list = screen.getByRole('list', { name: 'Saved conversations' });
-  return within(list)
-    .queryAllByRole('button')
-    .filter((b) => !/^(Rename|Delete) /.test(b.getAttribute('aria-label') ?? ''))
-    .map((b) => b.textContent ?? '');
-}
 
 describe('chat page: saved conversations', () => {
   it('an export re-imports to the same conversation', async () => {
@@ -29,8 +22,9 @@ describe('chat page: saved conversations', () => {
     await user.click(area);
     await user.paste(json);
     await user.click(screen.getByRole('button', { name: 'Import pasted JSON' }));
-    await waitFor(() => expect(savedTitles().filter((t) => t === 'Export me')).toHaveLength(2));
-    await user.click(screen.getByRole('button', { name: 'Close import or export a conversation' }));
+    // The copy is named apart from the original, which stays as it was.
+    await waitFor(() => expect(savedTitles().sort()).toEqual(['Export me', 'Export me (imported)']));
+    await user.click(screen.getByRole('button', { name: 'Close import or export conversations' }));
     await blocksParsed(document.body);
     expect(rows().map((r) => r.textContent)).toEqual(original);
     const reimported = JSON.parse(json) as { conversation: { messages: unknown[]; id: string } };

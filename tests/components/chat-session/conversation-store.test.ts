@@ -106,7 +106,7 @@ describe('conversation store', () => {
     expect(await store.search('')).toHaveLength(3);
   });
 
-  it('re-imports an export to the same conversation, under a new id when the old one exists', async () => {
+  it('re-imports an export to the same conversation, under a new id and title when the old one exists', async () => {
     const store = createConversationStore({ store: freshStore(), createId: () => 'copy' });
     const original = conversation('orig', {
       messages: [{ id: 'u', role: 'user', content: 'Hi', createdAt: 1 }],
@@ -115,11 +115,87 @@ describe('conversation store', () => {
     await store.save(original);
     const json = (await store.exportJson('orig'))!;
     const result = await store.importJson(json);
-    expect(result).toEqual({ ok: true, conversation: { ...original, id: 'copy' } });
-    expect(await store.load('copy')).toEqual({ ...original, id: 'copy' });
+    const copy = { ...original, id: 'copy', title: 'Title orig (imported)' };
+    expect(result).toEqual({ ok: true, conversation: copy });
+    expect(await store.load('copy')).toEqual(copy);
 
     const fresh = createConversationStore({ store: freshStore() });
     expect(await fresh.importJson(json)).toEqual({ ok: true, conversation: original });
+  });
+
+  it('imports a plain request body as a new conversation with the default model', async () => {
+    const store = createConversationStore({ store: freshStore(), defaultModel: () => 'svc-reasoner' });
+    const result = await store.importJson(
+      JSON.stringify({
+        messages: [
+          { role: 'system', content: 'Terse.' },
+          { role: 'user', content: 'Hello there' },
+        ],
+      }),
+    );
+    expect(result.ok && result.conversation).toMatchObject({
+      title: 'Hello there',
+      model: 'svc-reasoner',
+      systemPrompt: 'Terse.',
+      messages: [{ role: 'user', content: 'Hello there' }],
+    });
+    expect((await store.list()).map((s) => s.title)).toEqual(['Hello there']);
+  });
+
+  it('imports all conversations as new ones: ids remapped, titles named apart, bad entries refused alone', async () => {
+    let n = 0;
+    const store = createConversationStore({ store: freshStore(), createId: () => `new${++n}` });
+    await store.save(conversation('a', { title: 'Trip', updatedAt: 5 }));
+    await store.save(conversation('b', { title: 'Work', updatedAt: 6 }));
+    const { json, count } = await store.exportAllJson();
+    expect(count).toBe(2);
+    const file = JSON.parse(json) as { conversations: unknown[] };
+    file.conversations.push({ title: 'Broken', messages: 'none', id: 'z' });
+
+    const result = await store.importAllJson(JSON.stringify(file));
+    if (!result.ok) throw new Error('the file should be read');
+    expect(result.conversations.map((c) => [c.id, c.title])).toEqual([
+      ['new1', 'Work (imported)'],
+      ['new2', 'Trip (imported)'],
+    ]);
+    expect(result.refused).toEqual([
+      {
+        number: 3,
+        title: 'Broken',
+        issues: expect.arrayContaining([
+          { path: '$.conversations[2].messages', reason: expect.stringMatching(/must be an array/) },
+        ]),
+      },
+    ]);
+    expect((await store.list()).map((s) => s.title).sort()).toEqual([
+      'Trip',
+      'Trip (imported)',
+      'Work',
+      'Work (imported)',
+    ]);
+    // The originals are untouched.
+    expect((await store.load('a'))!.title).toBe('Trip');
+
+    const again = await store.importAllJson(json);
+    expect(again.ok && again.conversations.map((c) => c.title)).toEqual([
+      'Work (imported 2)',
+      'Trip (imported 2)',
+    ]);
+  });
+
+  it('gives two entries of one file with the same id and title separate ids and titles', async () => {
+    let n = 0;
+    const store = createConversationStore({ store: freshStore(), createId: () => `new${++n}` });
+    const twice = JSON.stringify([
+      conversation('same', { title: 'Twin' }),
+      conversation('same', { title: 'Twin' }),
+    ]);
+    const result = await store.importAllJson(twice);
+    expect(result.ok && result.conversations.map((c) => [c.id, c.title])).toEqual([
+      ['same', 'Twin'],
+      ['new1', 'Twin (imported)'],
+    ]);
+    expect(await store.list()).toHaveLength(2);
   });
 
   it('reports what is wrong with an invalid import and saves nothing', async () => {

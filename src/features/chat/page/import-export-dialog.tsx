@@ -6,7 +6,7 @@ import type { ConversationsApi } from './use-conversations';
 // The dialog's forms load when it first opens: few visits need them, and every visit loaded them.
 const Panels = onDemand(() => import('./import-export-panels').then((m) => m.ImportExportPanels));
 
-/** Exports the open conversation as JSON and imports one (see `ImportExportPanels`). */
+/** Exports the open conversation or all of them as JSON, and imports either (see `ImportExportPanels`). */
 export function ImportExportDialog({
   open,
   onClose,
@@ -20,7 +20,7 @@ export function ImportExportDialog({
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
   return (
-    <Dialog open={open} onClose={onClose} title="Import or export a conversation">
+    <Dialog open={open} onClose={onClose} title="Import or export conversations">
       {opened ? (
         <Panels.Component open={open} api={api} fallback={<p className="text-sm">Loading…</p>} />
       ) : null}

@@ -2,13 +2,23 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
 import { JsonImport } from '../../../components/ui/json-import';
+import { holdsManyConversations, type ImportManyResult } from '../../../lib/chat/conversation-import';
+import { toStorageError } from '../storage';
 import type { ConversationsApi } from './use-conversations';
 
-/**
- * The export (shown, copyable and downloadable JSON of the open conversation) and the import (a file
- * or pasted text; an invalid import lists every problem with where it is).
- */
-export function ImportExportPanels({ open, api }: { open: boolean; api: ConversationsApi }) {
+function downloadJson(json: string, name: string) {
+  const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `${name.replace(/[^\w.-]+/g, '-').slice(0, 60)}.json`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The open conversation's export: shown, copyable and downloadable. */
+function ExportOne({ open, api }: { open: boolean; api: ConversationsApi }) {
   const [exported, setExported] = useState<string | null>(null);
   const activeId = api.active?.id;
 
@@ -23,42 +33,152 @@ export function ImportExportPanels({ open, api }: { open: boolean; api: Conversa
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, activeId]);
 
-  const download = () => {
-    if (!exported) return;
-    const url = URL.createObjectURL(new Blob([exported], { type: 'application/json' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `${(api.active?.title ?? 'conversation').replace(/[^\w.-]+/g, '-').slice(0, 60)}.json`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return (
+    <section aria-label="Export" className="flex flex-col gap-1">
+      <h3 className="text-sm font-semibold">Export “{api.active?.title}”</h3>
+      <textarea
+        aria-label="Exported JSON"
+        readOnly
+        className={`${INPUT_CLASS} h-32 font-mono text-xs`}
+        value={exported ?? ''}
+      />
+      <div className="flex gap-2">
+        <Button
+          size="sm"
+          disabled={!exported}
+          onClick={() => exported && downloadJson(exported, api.active?.title ?? 'conversation')}
+        >
+          Download JSON
+        </Button>
+        <Button
+          size="sm"
+          disabled={!exported}
+          onClick={() => void navigator.clipboard?.writeText(exported ?? '')}
+        >
+          Copy
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** Every saved conversation as one file, which the import below takes back. */
+function ExportAll({ api }: { api: ConversationsApi }) {
+  const [note, setNote] = useState<string | null>(null);
+  const [working, setWorking] = useState(false);
+  const exportAll = async () => {
+    setWorking(true);
+    setNote(null);
+    try {
+      // What is on screen is in the file, even a change the autosaver has not written yet.
+      await api.autosaver.flush();
+      const { json, count } = await api.store.exportAllJson();
+      downloadJson(json, `conversations-${new Date().toISOString().slice(0, 10)}`);
+      setNote(`Exported ${plural(count, 'conversation')}.`);
+    } catch (error) {
+      api.reportStorageError(toStorageError(error, 'export all conversations'));
+    } finally {
+      setWorking(false);
+    }
+  };
+  return (
+    <section aria-label="Export all" className="mt-4 flex flex-col gap-1">
+      <h3 className="text-sm font-semibold">All conversations</h3>
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">
+        One JSON file of every saved conversation; importing it adds each one as a new conversation.
+      </p>
+      <span className="flex items-center gap-2">
+        <Button size="sm" disabled={working} onClick={() => void exportAll()}>
+          Download all as JSON
+        </Button>
+        {note ? (
+          <span role="status" className="text-xs text-zinc-600 dark:text-zinc-400">
+            {note}
+          </span>
+        ) : null}
+      </span>
+    </section>
+  );
+}
+
+/** What an import of many conversations did: how many went in, and each refused one with why. */
+function ManyReport({ result }: { result: Extract<ImportManyResult, { ok: true }> }) {
+  const { conversations, refused } = result;
+  return (
+    <>
+      <p role="status" className="text-xs text-zinc-700 dark:text-zinc-300">
+        Imported {plural(conversations.length, 'conversation')}
+        {refused.length > 0 ? `; ${refused.length} refused (below)` : ''}.
+      </p>
+      {refused.length > 0 ? (
+        <div
+          role="alert"
+          className="rounded border border-red-300 bg-red-50 p-2 text-xs text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-100"
+        >
+          <p className="font-semibold">Not imported:</p>
+          <ul className="mt-1 list-disc pl-4">
+            {refused.map((entry) => (
+              <li key={entry.number}>
+                Conversation {entry.number}
+                {entry.title !== null ? ` “${entry.title}”` : ''}:
+                <ul className="list-[circle] pl-4">
+                  {entry.issues.map((issue, i) => (
+                    <li key={i}>
+                      <span className="font-mono">{issue.path}</span> {issue.reason}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The dialog's forms: export of the open conversation or of all of them, and one import that takes
+ * any of those files or a plain `{"messages": […]}` request body (an invalid import lists every
+ * problem with where it is).
+ */
+export function ImportExportPanels({ open, api }: { open: boolean; api: ConversationsApi }) {
+  const [many, setMany] = useState<ImportManyResult | null>(null);
+
+  /** Resolves true when something went in, so the pasted text is cleared. */
+  const importText = async (text: string): Promise<boolean> => {
+    setMany(null);
+    if (!holdsManyConversations(text)) return api.importText(text);
+    api.dismissImportIssues();
+    try {
+      const result = await api.store.importAllJson(text);
+      setMany(result);
+      // The sidebar lists them (its query stays as it was).
+      api.setQuery(api.query);
+      return result.ok && result.conversations.length > 0;
+    } catch (error) {
+      api.reportStorageError(toStorageError(error, 'import the conversations'));
+      return false;
+    }
   };
 
   return (
     <>
-      <section aria-label="Export" className="flex flex-col gap-1">
-        <h3 className="text-sm font-semibold">Export “{api.active?.title}”</h3>
-        <textarea
-          aria-label="Exported JSON"
-          readOnly
-          className={`${INPUT_CLASS} h-32 font-mono text-xs`}
-          value={exported ?? ''}
-        />
-        <div className="flex gap-2">
-          <Button size="sm" disabled={!exported} onClick={download}>
-            Download JSON
-          </Button>
-          <Button
-            size="sm"
-            disabled={!exported}
-            onClick={() => void navigator.clipboard?.writeText(exported ?? '')}
-          >
-            Copy
-          </Button>
-        </div>
-      </section>
+      <ExportOne open={open} api={api} />
+      <ExportAll api={api} />
       <section aria-label="Import" className="mt-4 flex flex-col gap-1">
         <h3 className="text-sm font-semibold">Import</h3>
-        <JsonImport what="an exported conversation" onImport={api.importText} issues={api.importIssues} />
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          An exported conversation, a file of all conversations, or a request body with{' '}
+          <code className="font-mono">{'{"messages": […]}'}</code> as other tools write it. Each comes in as a
+          new conversation; nothing is overwritten.
+        </p>
+        <JsonImport
+          what="exported JSON or a request body"
+          onImport={importText}
+          issues={api.importIssues ?? (many && !many.ok ? many.issues : null)}
+        />
+        {many?.ok ? <ManyReport result={many} /> : null}
       </section>
     </>
   );

@@ -1,12 +1,11 @@
-import { createStore, del, get, getMany, set, update, type UseStore } from 'idb-keyval';
-import {
-  exportConversation,
-  parseConversationExport,
-  type Conversation,
-  type ConversationSummary,
-  type ImportResult,
-} from '../../../lib/chat';
+import { createStore, del, get, getMany, set, setMany, update, type UseStore } from 'idb-keyval';
+import type { Conversation, ConversationSummary, ImportResult } from '../../../lib/chat';
+import type { ImportManyResult } from '../../../lib/chat/conversation-import';
+import { newConversationOptions } from '../session';
 import { guard, StorageError } from './storage-error';
+
+// Reading and writing export files loads with the first export or import: few visits make one.
+const loadFormats = () => import('../../../lib/chat/conversation-import-formats');
 
 const INDEX_KEY = 'conversations:index';
 const keyOf = (id: string) => `conversation:${id}`;
@@ -23,6 +22,8 @@ export interface ConversationStoreOptions {
   undoMs?: number;
   now?: () => number;
   createId?: () => string;
+  /** The model of an imported request body that names none (default: a new conversation's). */
+  defaultModel?: () => string;
 }
 
 /** A deletion that can still be taken back until `purgeAt`. */
@@ -43,6 +44,7 @@ export function createConversationStore(options: ConversationStoreOptions = {}) 
   const undoMs = options.undoMs ?? 10_000;
   const now = options.now ?? Date.now;
   const createId = options.createId ?? (() => globalThis.crypto.randomUUID());
+  const defaultModel = options.defaultModel ?? (() => newConversationOptions().model);
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
 
   const readIndex = async () => (await get<IndexEntry[]>(INDEX_KEY, store)) ?? [];
@@ -78,6 +80,36 @@ export function createConversationStore(options: ConversationStoreOptions = {}) 
       await updateIndex((entries) => [...entries.filter((e) => e.id !== conversation.id), entry]);
     });
   }
+
+  /**
+   * Saves imported conversations as new ones: an id already stored (or taken earlier in the same
+   * import) is replaced, so nothing is overwritten, and a title already listed is named apart.
+   */
+  async function saveImported(imported: readonly Conversation[]): Promise<Conversation[]> {
+    const { importedTitle } = await loadFormats();
+    const index = await readIndex();
+    // Ids of deletions still undoable count as taken: an undo must not find its id reused.
+    const stored = new Set(index.map((e) => e.id));
+    const titles = new Set(index.filter((e) => e.deletedAt === undefined).map((e) => e.title));
+    const saved = imported.map((conversation) => {
+      const id = stored.has(conversation.id) ? createId() : conversation.id;
+      const title = importedTitle(conversation.title, titles);
+      stored.add(id);
+      titles.add(title);
+      return { ...conversation, id, title };
+    });
+    await setMany(
+      saved.map((c) => [keyOf(c.id), c]),
+      store,
+    );
+    await updateIndex((index) => [
+      ...index.filter((e) => !saved.some((c) => c.id === e.id)),
+      ...saved.map(({ id, title, updatedAt }) => ({ id, title, updatedAt })),
+    ]);
+    return saved;
+  }
+
+  const importDefaults = () => ({ model: defaultModel(), createId, now: now() });
 
   return {
     /** Visible conversations, most recently updated first. Also purges deletions whose window passed. */
@@ -190,25 +222,52 @@ export function createConversationStore(options: ConversationStoreOptions = {}) 
       }),
 
     /** The conversation as export JSON, or null when it does not exist. */
-    exportJson: async (id: string) => {
-      const conversation = await guard('export the conversation', () => get<Conversation>(keyOf(id), store));
-      return conversation ? exportConversation(conversation) : null;
-    },
+    exportJson: (id: string) =>
+      guard('export the conversation', async () => {
+        const conversation = await get<Conversation>(keyOf(id), store);
+        return conversation ? (await loadFormats()).exportConversation(conversation) : null;
+      }),
+
+    /** Every listed conversation (not those awaiting purge), newest first, as one export document, and how many. */
+    exportAllJson: () =>
+      guard('export all conversations', async () => {
+        const entries = (await readIndex())
+          .filter((e) => e.deletedAt === undefined)
+          .sort((a, b) => b.updatedAt - a.updatedAt);
+        const records = await getMany<Conversation | undefined>(
+          entries.map((e) => keyOf(e.id)),
+          store,
+        );
+        const conversations = records.filter((c): c is Conversation => c !== undefined);
+        return {
+          json: (await loadFormats()).exportConversations(conversations),
+          count: conversations.length,
+        };
+      }),
 
     /**
-     * Validates an export and saves it. It gets a new id when one with its id already exists, so an
-     * import never overwrites. Validation failures come back as `{ ok: false, issues }`.
+     * Validates one conversation — the playground's export or a plain `{"messages": […]}` request
+     * body — and saves it as a new one (see `saveImported`). Validation failures come back as
+     * `{ ok: false, issues }`.
      */
-    importJson: async (text: string): Promise<ImportResult> => {
-      const result = parseConversationExport(text);
-      if (!result.ok) return result;
-      const existing = await guard('import the conversation', () =>
-        get(keyOf(result.conversation.id), store),
-      );
-      const conversation = existing ? { ...result.conversation, id: createId() } : result.conversation;
-      await save(conversation);
-      return { ok: true, conversation };
-    },
+    importJson: (text: string): Promise<ImportResult> =>
+      guard('import the conversation', async () => {
+        const result = (await loadFormats()).parseConversationImport(text, importDefaults());
+        if (!result.ok) return result;
+        const [conversation] = await saveImported([result.conversation]);
+        return { ok: true, conversation: conversation! };
+      }),
+
+    /**
+     * Imports a file of many conversations, each as a new one (see `saveImported`). Entries that
+     * fail validation are listed in `refused`; the valid ones go in regardless.
+     */
+    importAllJson: (text: string): Promise<ImportManyResult> =>
+      guard('import the conversations', async () => {
+        const result = (await loadFormats()).parseConversationsImport(text, importDefaults());
+        if (!result.ok) return result;
+        return { ...result, conversations: await saveImported(result.conversations) };
+      }),
 
     /** Cancels pending purge timers (the deletions stay marked and are purged by a later list()). */
     dispose: () => {

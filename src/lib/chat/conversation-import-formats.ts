@@ -1,0 +1,9 @@
+// Everything that reads or writes an export file, as one module the store fetches on demand.
+export { exportConversation } from './conversation-format';
+export {
+  exportConversations,
+  holdsManyConversations,
+  parseConversationImport,
+  parseConversationsImport,
+} from './conversation-import';
+export { importedTitle } from './imported-title';

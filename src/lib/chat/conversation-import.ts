@@ -1,0 +1,165 @@
+import {
+  checkConversation,
+  parseConversationExport,
+  settleImported,
+  type ImportResult,
+} from './conversation-format';
+import type { Conversation } from './conversation-types';
+import { readExport, type Issue } from './json-checks';
+import { readRequestBody, type ImportDefaults } from './request-body-import';
+
+export type { ImportDefaults } from './request-body-import';
+
+/** The tag of a file of every conversation, beside the single export's. */
+export const CONVERSATIONS_FORMAT = 'svc-playground.conversations';
+export const CONVERSATIONS_FORMAT_VERSION = 1;
+
+export interface ConversationsExport {
+  format: typeof CONVERSATIONS_FORMAT;
+  version: number;
+  exportedAt: string;
+  conversations: Conversation[];
+}
+
+/** A conversation of a many-conversation file that was not imported, and why. */
+export interface RefusedImport {
+  /** Its place in the file, from 1. */
+  number: number;
+  /** Its title when it has one that reads as a title. */
+  title: string | null;
+  issues: Issue[];
+}
+
+/** Each conversation of the file that can go in, and each that cannot; or why the file cannot be read. */
+export type ImportManyResult =
+  { ok: true; conversations: Conversation[]; refused: RefusedImport[] } | { ok: false; issues: Issue[] };
+
+/** Serialises every conversation as one versioned, tagged JSON document. */
+export function exportConversations(conversations: readonly Conversation[], now: Date = new Date()): string {
+  const document: ConversationsExport = {
+    format: CONVERSATIONS_FORMAT,
+    version: CONVERSATIONS_FORMAT_VERSION,
+    exportedAt: now.toISOString(),
+    conversations: [...conversations],
+  };
+  return JSON.stringify(document, null, 2);
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * One conversation from a parsed value: the playground's export (tagged), a conversation as it
+ * exports them (an entry of the many-conversation file), or a plain request body (`messages`, no
+ * `id`). Issue paths start at `base`.
+ */
+function readOne(
+  value: unknown,
+  base: string,
+  defaults: ImportDefaults,
+  issues: Issue[],
+): Conversation | null {
+  const local: Issue[] = [];
+  let conversation: Conversation | null = null;
+  if (isObject(value) && 'messages' in value && !('format' in value)) {
+    if ('id' in value) {
+      if (checkConversation(value, '$', local))
+        conversation = settleImported(value as unknown as Conversation);
+    } else conversation = readRequestBody(value, defaults, local);
+  } else if (isObject(value) && !('format' in value)) {
+    local.push({
+      path: '$',
+      reason:
+        'is neither a conversation exported by the playground (it has no "format") nor a request body (it has no "messages")',
+    });
+  } else {
+    const result = parseConversationExport(JSON.stringify(value));
+    if (result.ok) conversation = result.conversation;
+    else local.push(...result.issues);
+  }
+  issues.push(...local.map((i) => ({ ...i, path: base + i.path.slice(1) })));
+  return conversation;
+}
+
+function parseJson(text: string, issues: Issue[]): { value: unknown } | null {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch (error) {
+    issues.push({
+      path: '$',
+      reason: `is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+    });
+    return null;
+  }
+}
+
+/**
+ * Parses one conversation to import: the playground's own export or the `{"messages": […]}` request
+ * body other tools write. On failure every problem is listed with its JSON path.
+ */
+export function parseConversationImport(text: string, defaults: ImportDefaults): ImportResult {
+  const issues: Issue[] = [];
+  const parsed = parseJson(text, issues);
+  const conversation = parsed ? readOne(parsed.value, '$', defaults, issues) : null;
+  return conversation && issues.length === 0 ? { ok: true, conversation } : { ok: false, issues };
+}
+
+/** Whether `text` is a file of many conversations (an array, or the tagged file of every one). */
+export function holdsManyConversations(text: string): boolean {
+  const parsed = parseJson(text, []);
+  return (
+    parsed !== null &&
+    (Array.isArray(parsed.value) || (isObject(parsed.value) && parsed.value.format === CONVERSATIONS_FORMAT))
+  );
+}
+
+function titleOf(entry: unknown): string | null {
+  if (!isObject(entry)) return null;
+  if (typeof entry.title === 'string') return entry.title;
+  return isObject(entry.conversation) && typeof entry.conversation.title === 'string'
+    ? entry.conversation.title
+    : null;
+}
+
+/**
+ * Parses a file of many conversations: the tagged export of every one, or an array whose entries
+ * are each anything a single import takes. A bad entry is refused on its own, with its problems, and
+ * never keeps the others out.
+ */
+export function parseConversationsImport(text: string, defaults: ImportDefaults): ImportManyResult {
+  const issues: Issue[] = [];
+  let entries: unknown[];
+  let base: string;
+  const parsed = parseJson(text, issues);
+  if (!parsed) return { ok: false, issues };
+  if (Array.isArray(parsed.value)) {
+    entries = parsed.value;
+    base = '$';
+  } else {
+    const doc = readExport(
+      text,
+      {
+        format: CONVERSATIONS_FORMAT,
+        version: CONVERSATIONS_FORMAT_VERSION,
+        kind: 'a file of conversations',
+      },
+      issues,
+    );
+    if (doc && !Array.isArray(doc.conversations))
+      issues.push({ path: '$.conversations', reason: 'must be an array of conversations' });
+    if (!doc || issues.length > 0) return { ok: false, issues };
+    entries = doc.conversations as unknown[];
+    base = '$.conversations';
+  }
+  if (entries.length === 0) return { ok: false, issues: [{ path: base, reason: 'holds no conversations' }] };
+
+  const conversations: Conversation[] = [];
+  const refused: RefusedImport[] = [];
+  entries.forEach((entry, i) => {
+    const own: Issue[] = [];
+    const conversation = readOne(entry, `${base}[${i}]`, defaults, own);
+    if (conversation && own.length === 0) conversations.push(conversation);
+    else refused.push({ number: i + 1, title: titleOf(entry), issues: own });
+  });
+  return { ok: true, conversations, refused };
+}
