@@ -1,8 +1,10 @@
 import { memo, useState } from 'react';
 import { Markdown } from '../../../components/markdown';
 import { Button } from '../../../components/ui/button';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { onDemand } from '../../../components/ui/on-demand';
 import type { ConversationMessage } from '../../../lib/chat';
+import { messageCopyText } from '../../../lib/chat/message-copy-text';
 import type { MessageActions } from './message-actions';
 import { MessageErrorPanel } from './message-error-panel';
 import { ReasoningPane } from './reasoning-pane';
@@ -179,6 +181,8 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
             aria-label={`Actions for message ${index + 1}`}
             role="group"
           >
+            {/* Not paused while a reply streams: copying changes nothing. */}
+            <CopyButton text={messageCopyText(message)} label={`Copy message ${index + 1}`} />
             <Button size="sm" variant="ghost" disabled={busy} onClick={() => actions.startEdit(message.id)}>
               Edit
             </Button>
