@@ -1,7 +1,8 @@
 /**
  * Which requests are navigations to a page of the playground (answered with index.html, the SPA
  * then routes) rather than API calls. /models is both a page and an API path: a browser navigation
- * (Accept: text/html, no Authorization) gets the page; everything else gets the API.
+ * (Accept: text/html, no Authorization) gets the page; everything else gets the API. So does
+ * /chat/:id, a conversation's address, beside the API's /chat/completions.
  */
 import { ENDPOINT_PATHS, LIMITED_ENDPOINTS } from '../../src/protocol/endpoints';
 
@@ -12,9 +13,9 @@ export function isPageNavigation(method: string, path: string, headers: Headers)
   if (method !== 'GET' && method !== 'HEAD') return false;
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
   if (PAGES.has(trimmed)) return true;
-  if (trimmed === '/models' || trimmed.startsWith('/models/')) {
-    return (headers.get('accept') ?? '').includes('text/html') && !headers.has('authorization');
-  }
+  const browsing = (headers.get('accept') ?? '').includes('text/html') && !headers.has('authorization');
+  if (trimmed === '/models' || trimmed.startsWith('/models/')) return browsing;
+  if (/^\/chat\/[^/]+$/.test(trimmed) && trimmed !== '/chat/completions') return browsing;
   return false;
 }
 

@@ -26,7 +26,8 @@ export function buildAppRoutes(extraPages: RouteObject[] = []): RouteObject[] {
       children: [
         ...extraPages,
         { index: true, element: <Navigate to="/chat" replace /> },
-        { path: 'chat', element: <ChatRoute /> },
+        // One route with the id optional, so moving between conversations keeps the page mounted.
+        { path: 'chat/:conversationId?', element: <ChatRoute /> },
         { path: 'code', element: <CodeRoute /> },
         { path: 'vision', element: <VisionRoute /> },
         { path: 'audio', element: <AudioRoute /> },

@@ -74,10 +74,15 @@ describe('npm start', () => {
     });
   }
 
-  it('goes from / to the chat page', async () => {
+  it('goes from / to the chat page, at the open conversation’s address, which a reload keeps', async () => {
     const page = await e2e.browser.newPage();
     await page.goto(e2e.service.url);
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/chat');
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/chat\/[0-9a-f-]{36}$/);
+    const address = new URL(page.url()).pathname;
+    // The service serves the app at a conversation's address too (a deep link, a reload).
+    await page.reload();
+    await page.getByRole('textbox', { name: 'Message', exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(address);
     await page.close();
   });
 });

@@ -7,15 +7,16 @@ import { useSettingsStore } from '../../stores';
 /**
  * "Continue in chat": writes the conversation that continues from a cell where the chat page keeps
  * its conversations, makes the variant's connection the active one (its model lives there), and
- * opens the chat page, which shows the most recent conversation first: this one.
+ * opens the chat page at that conversation's address.
  */
 export function useContinueInChat(newId: () => string) {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const continueInChat = async (from: Continuation) => {
     setError(null);
+    const conversation = continuationOf(from, Date.now(), newId);
     try {
-      await addConversation(continuationOf(from, Date.now(), newId));
+      await addConversation(conversation);
     } catch (failure) {
       const reason = failure instanceof Error ? failure.message : String(failure);
       setError(`Could not create the conversation in browser storage: ${reason}`);
@@ -25,7 +26,7 @@ export function useContinueInChat(newId: () => string) {
     const exists = settings.connections.some((c) => c.id === from.variant.connectionId);
     if (exists && settings.activeId !== from.variant.connectionId)
       settings.selectConnection(from.variant.connectionId);
-    await navigate('/chat');
+    await navigate(`/chat/${encodeURIComponent(conversation.id)}`);
   };
   return { continueInChat, error, dismissError: () => setError(null) };
 }

@@ -57,7 +57,10 @@ export async function openChat(
     apiKey = TEST_KEY,
     stores,
     functionDialect,
+    path = '/chat',
   }: {
+    /** The address opened: /chat, or a conversation's /chat/:id. */
+    path?: string;
     keepStorage?: boolean;
     apiKey?: string;
     stores?: AppStores;
@@ -75,7 +78,7 @@ export async function openChat(
     origin: 'local-service',
     ...(functionDialect ? { functionDialect } : {}),
   });
-  const utils = renderApp({ path: '/chat', fetch: service.fetch, ...(stores ? { stores } : {}) });
+  const utils = renderApp({ path, fetch: service.fetch, ...(stores ? { stores } : {}) });
   await screen.findByRole('textbox', { name: 'Message' }, { timeout: 15_000 });
   return { ...utils, user: userEvent.setup({ delay: null }) };
 }

@@ -51,7 +51,8 @@ describe('compare: continue in chat', () => {
     // While on another connection the handoff brings the variant's back: its model lives there.
     useSettingsStore.getState().selectConnection(useSettingsStore.getState().connections[0]!.id);
     await user.click(screen.getByRole('button', { name: /^Continue 2\. .*svc-reasoner.* in chat$/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
+    // Straight to the new conversation's own address.
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/chat\/[0-9a-z-]+$/));
     await screen.findByRole('textbox', { name: 'Message' }, { timeout: 15_000 });
     expect(useSettingsStore.getState().activeId).toBe(local);
 

@@ -22,7 +22,7 @@ describe('serving the built playground', () => {
   const html = { accept: 'text/html,application/xhtml+xml' };
 
   it('answers page routes with index.html, never cached', async () => {
-    for (const page of ['/', '/chat', '/code/', '/vision', '/audio', '/settings']) {
+    for (const page of ['/', '/chat', '/code/', '/vision', '/audio', '/compare', '/settings']) {
       const response = await app.request(page);
       expect(response.status, page).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/^text\/html/);
@@ -39,6 +39,23 @@ describe('serving the built playground', () => {
     const api = await app.request('/models', { headers: { ...html, ...authHeaders() } });
     expect((await api.json()).object).toBe('list');
     expect((await app.request('/models')).status).toBe(401);
+  });
+
+  it('gives a conversation’s address to a browser, and keeps /chat/completions the API’s', async () => {
+    const id = '0b7e9d7c-5f33-4a8e-9f0e-3c1d2b4a5e6f';
+    const page = await app.request(`/chat/${id}`, { headers: html });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>svc</title>');
+    // Not a navigation (no text/html, or a key): the API's own answer, in JSON.
+    const api = await app.request(`/chat/${id}`, { headers: authHeaders() });
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toMatch(/^application\/json/);
+    const completions = await app.request('/chat/completions', { headers: html });
+    expect(completions.headers.get('content-type')).toMatch(/^application\/json/);
+    // One segment only: deeper paths are not conversations.
+    expect((await app.request(`/chat/${id}/x`, { headers: html })).headers.get('content-type')).toMatch(
+      /^application\/json/,
+    );
   });
 
   it('serves hashed assets as immutable and other files as no-cache, with content types', async () => {

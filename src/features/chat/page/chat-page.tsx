@@ -11,6 +11,7 @@ import { ChatWorkspace } from './chat-workspace';
 import { ConversationSidebar } from './conversation-sidebar';
 import { SidePanel } from './side-panel';
 import { useChatShortcuts } from './use-chat-shortcuts';
+import { useAddressedConversation, useConversationAddress } from './use-conversation-address';
 import { useConversations } from './use-conversations';
 import { useSessionLifecycle } from './use-session-lifecycle';
 
@@ -42,8 +43,9 @@ function AutoRunner({ conversationId }: { conversationId: string }) {
 export function ChatPage() {
   const api = useApi();
   const sendKey = useSettingsStore((s) => s.sendKey);
-  const conversations = useConversations();
+  const conversations = useConversations(useAddressedConversation());
   const activeId = conversations.active?.id ?? null;
+  useConversationAddress(activeId, conversations.openAddressed, conversations.missing);
   const isOpen = useIsSessionOpen(activeId);
   const { stop } = useChatSessionActions();
   useSessionLifecycle(activeId, api.client, api.problem);
@@ -84,6 +86,22 @@ export function ChatPage() {
           <p>{storageError.message}</p>
           <p className="text-xs">{storageError.hint}</p>
           <Button size="sm" variant="ghost" onClick={conversations.dismissStorageError}>
+            Dismiss
+          </Button>
+        </div>
+      ) : null}
+      {conversations.missing !== null ? (
+        <div
+          role="alert"
+          className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-1 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
+        >
+          <p>
+            This browser has no conversation <code className="break-all">{conversations.missing}</code>: it
+            was deleted, or it is saved in another browser (conversations are kept in the browser that holds
+            them).
+            {activeId !== null ? ' The conversation shown is another one.' : ''}
+          </p>
+          <Button size="sm" variant="ghost" onClick={conversations.dismissMissing}>
             Dismiss
           </Button>
         </div>

@@ -30,15 +30,18 @@ export interface ConversationsState {
   storageError: StorageError | null;
   deletion: UndoableDeletion | null;
   importIssues: ImportIssue[] | null;
+  /** An address named a conversation this browser does not have; says so until dismissed. */
+  missing: string | null;
 }
 
 /**
- * The conversations of the sidebar and the shown one, in IndexedDB. Opens the most recent on mount
- * (creating one when there is none); every action reports storage failures as `storageError`.
+ * The conversations of the sidebar and the shown one, in IndexedDB. Opens `initialId` on mount (the
+ * conversation the address names), else the most recent (creating one when there is none); every
+ * action reports storage failures as `storageError`.
  * Showing a conversation opens it in the sessions store first, so the page never renders it empty;
  * every change of an open conversation is saved.
  */
-export function useConversations() {
+export function useConversations(initialId?: string) {
   const stores = useChatStores();
   const { sessions, workbenches, saves } = stores;
   const [store] = useState(() => createConversationStore());
@@ -61,6 +64,7 @@ export function useConversations() {
   const [active, setActive] = useState<Conversation | null>(null);
   const [deletion, setDeletion] = useState<UndoableDeletion | null>(null);
   const [importIssues, setImportIssues] = useState<ImportIssue[] | null>(null);
+  const [missing, setMissing] = useState<string | null>(null);
 
   // Storage answers after the page is gone (a test's window torn down, a route left) go nowhere:
   // every step after an await checks this before it sets state.
@@ -114,13 +118,26 @@ export function useConversations() {
     [sessions, workbenches],
   );
 
+  /** Resolves false when there is no such conversation (or it could not be read). */
   const open = useCallback(
-    async (id: string) => {
+    async (id: string): Promise<boolean> => {
       await autosaver.flush().catch(() => undefined);
       const conversation = await attempt('open the conversation', () => store.load(id));
-      if (conversation) show(conversation);
+      if (!conversation) return false;
+      show(conversation);
+      return true;
     },
     [attempt, autosaver, show, store],
+  );
+
+  /** Opens the conversation an address names; one this browser lacks is said, not silently swapped. */
+  const openAddressed = useCallback(
+    async (id: string): Promise<boolean> => {
+      const opened = await open(id);
+      if (mounted.current) setMissing(opened ? null : id);
+      return opened;
+    },
+    [open],
   );
 
   const create = useCallback(async () => {
@@ -138,6 +155,8 @@ export function useConversations() {
       const list = await attempt('list conversations', () => store.list());
       if (cancelled || !list) return;
       setSummaries(list);
+      if (initialId !== undefined && (await openAddressed(initialId))) return;
+      if (cancelled) return;
       const first = list[0];
       if (first) await open(first.id);
       else await create();
@@ -224,11 +243,13 @@ export function useConversations() {
     storageError,
     deletion,
     importIssues,
+    missing,
   };
   return {
     ...state,
     setQuery: (q: string) => void search(q),
     open,
+    openAddressed,
     create,
     rename,
     remove,
@@ -237,6 +258,7 @@ export function useConversations() {
     dismissStorageError: () => setStorageError(null),
     dismissDeletion: () => setDeletion(null),
     dismissImportIssues: () => setImportIssues(null),
+    dismissMissing: () => setMissing(null),
     reportStorageError: setStorageError,
   };
 }
