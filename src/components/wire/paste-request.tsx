@@ -4,18 +4,28 @@ import { Button } from '../ui/button';
 import { INPUT_CLASS } from '../ui/field';
 
 /**
- * Paste a curl command or a request JSON to load it into the page. `onLoad` returns null when the
- * page took it, or the reason it could not (shown as is).
+ * Paste a curl command or a request JSON to load it into the page. `onLoad` returns (or resolves)
+ * null when the page took it, or the reason it could not (shown as is); the pasted text stays.
  */
-export function PasteRequest({ onLoad }: { onLoad: (request: PastedRequest) => string | null }) {
+export function PasteRequest({
+  onLoad,
+  loadedMessage = 'Loaded into the page.',
+}: {
+  onLoad: (request: PastedRequest) => string | null | Promise<string | null>;
+  loadedMessage?: string;
+}) {
   const [text, setText] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const load = () => {
+  const [loading, setLoading] = useState(false);
+  const load = async () => {
+    setLoading(true);
     try {
-      const problem = onLoad(parsePastedRequest(text));
-      setMessage(problem ? { ok: false, text: problem } : { ok: true, text: 'Loaded into the page.' });
+      const problem = await onLoad(parsePastedRequest(text));
+      setMessage(problem ? { ok: false, text: problem } : { ok: true, text: loadedMessage });
     } catch (error) {
       setMessage({ ok: false, text: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setLoading(false);
     }
   };
   return (
@@ -28,7 +38,12 @@ export function PasteRequest({ onLoad }: { onLoad: (request: PastedRequest) => s
           onChange={(e) => setText(e.target.value)}
         />
       </label>
-      <Button size="sm" variant="secondary" disabled={text.trim() === ''} onClick={load}>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={text.trim() === '' || loading}
+        onClick={() => void load()}
+      >
         Load request
       </Button>
       {message ? (

@@ -20,7 +20,9 @@ export interface WirePaneProps {
   /** The active connection's base URL, for the rate-limit view. */
   baseURL: string;
   /** When given, a paste box loads a curl command or request JSON into the page. */
-  onLoadRequest?: (request: PastedRequest) => string | null;
+  onLoadRequest?: (request: PastedRequest) => string | null | Promise<string | null>;
+  /** What the paste box says once a request went in. */
+  loadedMessage?: string;
 }
 
 type Tab = 'request' | 'response' | 'timeline' | 'code';
@@ -29,7 +31,7 @@ type Tab = 'request' | 'response' | 'timeline' | 'code';
  * What went over the wire, for any page: the exact request (key redacted) and response, stream
  * chunks with arrival times, the stream timeline, the request as code, a paste box and rate limits.
  */
-export function WirePane({ log, endpoints, baseURL, onLoadRequest }: WirePaneProps) {
+export function WirePane({ log, endpoints, baseURL, onLoadRequest, loadedMessage }: WirePaneProps) {
   const appLog = useAppWireLog();
   const shown = log ?? appLog;
   const all = useWireLog(shown);
@@ -98,7 +100,9 @@ export function WirePane({ log, endpoints, baseURL, onLoadRequest }: WirePanePro
       ) : (
         <p className="text-zinc-500">Nothing sent yet: requests and responses appear here as they happen.</p>
       )}
-      {onLoadRequest ? <PasteRequest onLoad={onLoadRequest} /> : null}
+      {onLoadRequest ? (
+        <PasteRequest onLoad={onLoadRequest} {...(loadedMessage ? { loadedMessage } : {})} />
+      ) : null}
       <section aria-label="Rate-limit state">
         <p className="font-semibold">Rate limits</p>
         <RateLimitView baseURL={baseURL} />

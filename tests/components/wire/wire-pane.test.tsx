@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CODE_FORMS } from '../../../src/lib/export-code';
 import { createAppStores, useSettingsStore } from '../../../src/stores';
@@ -72,9 +72,13 @@ describe('the wire pane on the chat page', () => {
     expect(within(section).getByText(/resets/).textContent).toMatch(/resets (in |now)/);
   });
 
-  it('loads a pasted curl command into the page: model, parameters, system prompt and messages', async () => {
+  it('opens a pasted curl command as a new conversation, keeping the one shown', async () => {
     const service = chatService();
-    const { user } = await openChat(service);
+    const { user, router } = await openChat(service);
+    await send(user, 'Kept question');
+    await finishedReply();
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/chat\/./));
+    const kept = router.state.location.pathname;
     const section = await openWire(user);
     const body = {
       model: 'svc-reasoner',
@@ -92,13 +96,20 @@ describe('the wire pane on the chat page', () => {
       },
     );
     await user.click(within(section).getByRole('button', { name: 'Load request' }));
-    expect(within(section).getByRole('status').textContent).toBe('Loaded into the page.');
+    expect((await within(section).findByRole('status')).textContent).toBe(
+      'Opened as a new conversation; the one you had is kept.',
+    );
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(rows()[0]!.textContent).toContain('Pasted question');
+    expect(router.state.location.pathname).not.toBe(kept);
     const chat = useSettingsStore.getState().parameters.chat;
     expect(chat.model).toBe('svc-reasoner');
     expect(chat.temperature).toBe(0.3);
     expect(screen.getByDisplayValue('Be brief.')).toBeInTheDocument();
+    // The conversation that was shown is all there, one step back.
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('Kept question'));
+    expect(rows()).toHaveLength(2);
   });
 
   it('explains why a paste cannot load', async () => {
@@ -112,6 +123,12 @@ describe('the wire pane on the chat page', () => {
       },
     );
     await user.click(within(section).getByRole('button', { name: 'Load request' }));
-    expect(within(section).getByRole('alert').textContent).toMatch(/no "messages" array/);
+    // Said beside the paste, which stays as typed; no conversation is made of it.
+    expect((await within(section).findByRole('alert')).textContent).toMatch(
+      /^The request was not loaded: \$: is neither .* nor a request body \(it has no "messages"\)\.$/,
+    );
+    expect(
+      within(section).getByRole('textbox', { name: 'Paste a curl command or a request JSON' }),
+    ).toHaveValue('{"model": "svc-coder", "prompt": "def f():"}');
   });
 });

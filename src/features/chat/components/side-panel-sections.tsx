@@ -49,7 +49,7 @@ export const SIDE_PANEL_SECTIONS: SidePanelSection[] = [
   {
     id: 'wire',
     title: 'Wire',
-    render: ({ conversationId }) => <Wire.Component conversationId={conversationId} fallback={loading} />,
+    render: () => <Wire.Component fallback={loading} />,
   },
 ];
 

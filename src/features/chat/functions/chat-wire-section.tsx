@@ -1,19 +1,23 @@
 import { WirePane } from '../../../components/wire';
 import { useApi } from '../../../stores';
-import { useChatStores } from '../use-chat-stores';
-import { loadPastedChat } from './load-pasted-chat';
+import { useLoadRequest } from '../page/load-request-context';
 
 const CHAT_ONLY = ['chat'] as const;
 
-/** The wire pane on the chat page: every exchange, and a paste box that loads a chat request here. */
-export function ChatWireSection({ conversationId }: { conversationId: string }) {
+const LOADED = 'Opened as a new conversation; the one you had is kept.';
+
+/**
+ * The wire pane on the chat page: every exchange, and a paste box that opens a chat request as a
+ * new conversation (never over the one shown).
+ */
+export function ChatWireSection() {
   const { baseURL } = useApi();
-  const stores = useChatStores();
+  const loadRequest = useLoadRequest();
   return (
     <WirePane
       baseURL={baseURL}
       endpoints={CHAT_ONLY}
-      onLoadRequest={(pasted) => loadPastedChat(pasted, stores, conversationId)}
+      {...(loadRequest ? { onLoadRequest: loadRequest, loadedMessage: LOADED } : {})}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +10,7 @@ import { OpenConversationProvider, useChatSessionActions, useIsSessionOpen } fro
 import { ChatWorkspace } from './chat-workspace';
 import { ConversationSidebar } from './conversation-sidebar';
 import { SidePanel } from './side-panel';
+import { LoadRequestContext, type LoadRequest } from './load-request-context';
 import { useChatShortcuts } from './use-chat-shortcuts';
 import { useAddressedConversation, useConversationAddress } from './use-conversation-address';
 import { useConversations } from './use-conversations';
@@ -50,6 +51,14 @@ export function ChatPage() {
   const { stop } = useChatSessionActions();
   useSessionLifecycle(activeId, api.client, api.problem);
   const [help, setHelp] = useState(false);
+  // One function for the page's life, so the panel under the provider never re-renders for it.
+  const latestLoad = useRef(conversations.loadRequest);
+  useEffect(() => {
+    latestLoad.current = conversations.loadRequest;
+  });
+  const [loadRequest] = useState<LoadRequest>(
+    () => (pasted: Parameters<LoadRequest>[0]) => latestLoad.current(pasted),
+  );
   const composer = useRef<HTMLTextAreaElement>(null);
   // A URL flag for the render benchmark's baseline; deliberately not offered anywhere in the UI.
   const [search] = useSearchParams();
@@ -110,9 +119,11 @@ export function ChatPage() {
         <ConversationSidebar api={conversations} />
         {activeId !== null && isOpen ? (
           <OpenConversationProvider id={activeId}>
-            <AutoRunner conversationId={activeId} />
-            <ChatWorkspace key={activeId} conversationId={activeId} plain={plain} composerRef={composer} />
-            <SidePanel conversationId={activeId} />
+            <LoadRequestContext.Provider value={loadRequest}>
+              <AutoRunner conversationId={activeId} />
+              <ChatWorkspace key={activeId} conversationId={activeId} plain={plain} composerRef={composer} />
+              <SidePanel conversationId={activeId} />
+            </LoadRequestContext.Provider>
           </OpenConversationProvider>
         ) : (
           <p className="text-sm text-zinc-500" role="status">

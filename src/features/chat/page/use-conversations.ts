@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Conversation, ConversationSummary, ImportIssue } from '../../../lib/chat';
+import type { PastedRequest } from '../../../lib/export-code';
 import { useChatStores } from '../use-chat-stores';
 import { newWorkbench } from '../functions/workbench-state';
 import { newConversationOptions, rememberForNewConversations } from '../session';
@@ -229,6 +230,23 @@ export function useConversations(initialId?: string) {
     return true;
   };
 
+  /**
+   * A pasted request (curl or JSON) opened as a new conversation: the one shown is never replaced.
+   * Resolves null when it went in, else the reason, for the paste box to show beside what was pasted.
+   */
+  const loadRequest = async (pasted: PastedRequest): Promise<string | null> => {
+    const path = pasted.url ? new URL(pasted.url).pathname : null;
+    if (path !== null && !/\/chat\/completions\/?$/.test(path))
+      return `This is a request to ${path}; only chat requests load into the chat page.`;
+    const result = await attempt('load the request', () => store.importJson(JSON.stringify(pasted.body)));
+    if (!result) return 'The request could not be saved as a conversation: see the storage message above.';
+    if (!result.ok)
+      return `The request was not loaded: ${result.issues.map((i) => `${i.path}: ${i.reason}`).join('; ')}.`;
+    show(result.conversation);
+    await refresh();
+    return null;
+  };
+
   const exportJson = async (id: string) => {
     await autosaver.flush().catch(() => undefined);
     return (await attempt('export the conversation', () => store.exportJson(id))) ?? null;
@@ -254,6 +272,7 @@ export function useConversations(initialId?: string) {
     rename,
     remove,
     importText,
+    loadRequest,
     exportJson,
     dismissStorageError: () => setStorageError(null),
     dismissDeletion: () => setDeletion(null),
