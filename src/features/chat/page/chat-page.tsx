@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
 import { Button } from '../../../components/ui/button';
 import { onDemand } from '../../../components/ui/on-demand';
@@ -40,11 +40,29 @@ function AutoRunner({ conversationId }: { conversationId: string }) {
   return running ? <Runner.Component conversationId={conversationId} fallback={null} /> : null;
 }
 
+/** Something the page could not do as asked, said above it until dismissed. */
+function Notice({ children, onDismiss }: { children: ReactNode; onDismiss: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-1 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
+    >
+      <p>{children}</p>
+      <Button size="sm" variant="ghost" onClick={onDismiss}>
+        Dismiss
+      </Button>
+    </div>
+  );
+}
+
 /** The chat page: conversations, the streaming transcript, the composer and every parameter. */
 export function ChatPage() {
   const api = useApi();
   const sendKey = useSettingsStore((s) => s.sendKey);
-  const conversations = useConversations(useAddressedConversation());
+  // A shared conversation rides in the fragment: read once, as the page opens.
+  const { hash } = useLocation();
+  const [sharedHash] = useState(hash);
+  const conversations = useConversations(useAddressedConversation(), sharedHash);
   const activeId = conversations.active?.id ?? null;
   useConversationAddress(activeId, conversations.openAddressed, conversations.missing);
   const isOpen = useIsSessionOpen(activeId);
@@ -99,21 +117,15 @@ export function ChatPage() {
           </Button>
         </div>
       ) : null}
+      {conversations.shareProblem !== null ? (
+        <Notice onDismiss={conversations.dismissShareProblem}>{conversations.shareProblem}</Notice>
+      ) : null}
       {conversations.missing !== null ? (
-        <div
-          role="alert"
-          className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-1 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
-        >
-          <p>
-            This browser has no conversation <code className="break-all">{conversations.missing}</code>: it
-            was deleted, or it is saved in another browser (conversations are kept in the browser that holds
-            them).
-            {activeId !== null ? ' The conversation shown is another one.' : ''}
-          </p>
-          <Button size="sm" variant="ghost" onClick={conversations.dismissMissing}>
-            Dismiss
-          </Button>
-        </div>
+        <Notice onDismiss={conversations.dismissMissing}>
+          This browser has no conversation <code className="break-all">{conversations.missing}</code>: it was
+          deleted, or it is saved in another browser (conversations are kept in the browser that holds them).
+          {activeId !== null ? ' The conversation shown is another one.' : ''}
+        </Notice>
       ) : null}
       <div className="grid min-h-0 flex-1 gap-3 lg:grid-cols-[14rem_minmax(0,1fr)_17rem]">
         <ConversationSidebar api={conversations} />

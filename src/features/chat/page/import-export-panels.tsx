@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { INPUT_CLASS } from '../../../components/ui/field';
 import { JsonImport } from '../../../components/ui/json-import';
 import { holdsManyConversations, type ImportManyResult } from '../../../lib/chat/conversation-import';
@@ -58,6 +59,60 @@ function ExportOne({ open, api }: { open: boolean; api: ConversationsApi }) {
           Copy
         </Button>
       </div>
+    </section>
+  );
+}
+
+/**
+ * The open conversation as a link: the whole conversation rides in the link's fragment, which a
+ * browser never sends to a server, and the export holds no key.
+ */
+function ShareLink({ api }: { api: ConversationsApi }) {
+  const [link, setLink] = useState<{ id: string; url: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const activeId = api.active?.id;
+  const shown = link && link.id === activeId ? link.url : null;
+  const make = async () => {
+    if (!activeId) return;
+    setBusy(true);
+    try {
+      const url = await api.shareLink(activeId);
+      if (url) setLink({ id: activeId, url });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const kb = shown ? Math.ceil(shown.length / 1000) : 0;
+  return (
+    <section aria-label="Share as a link" className="mt-4 flex flex-col gap-1">
+      <h3 className="text-sm font-semibold">Share as a link</h3>
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">
+        The link holds the whole conversation, compressed, after its <code className="font-mono">#</code>: it
+        is never sent to a server, and it holds no key. Anyone with the link can read the conversation;
+        opening it adds a copy to their conversations.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" disabled={!activeId || busy} onClick={() => void make()}>
+          {shown ? 'Make the link again' : 'Make a link'}
+        </Button>
+        {shown ? <CopyButton text={shown} label="Copy link" /> : null}
+      </div>
+      {shown ? (
+        <>
+          <input
+            aria-label="Share link"
+            readOnly
+            className={`${INPUT_CLASS} font-mono text-xs`}
+            value={shown}
+          />
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">
+            {kb} KB.
+            {kb > 32
+              ? ' Some chat apps and mail clients cut links this long; an export file travels whole.'
+              : ''}
+          </p>
+        </>
+      ) : null}
     </section>
   );
 }
@@ -165,6 +220,7 @@ export function ImportExportPanels({ open, api }: { open: boolean; api: Conversa
   return (
     <>
       <ExportOne open={open} api={api} />
+      <ShareLink api={api} />
       <ExportAll api={api} />
       <section aria-label="Import" className="mt-4 flex flex-col gap-1">
         <h3 className="text-sm font-semibold">Import</h3>

@@ -33,16 +33,19 @@ export interface ConversationsState {
   importIssues: ImportIssue[] | null;
   /** An address named a conversation this browser does not have; says so until dismissed. */
   missing: string | null;
+  /** Why a shared link could not be opened, until dismissed. */
+  shareProblem: string | null;
 }
 
 /**
- * The conversations of the sidebar and the shown one, in IndexedDB. Opens `initialId` on mount (the
- * conversation the address names), else the most recent (creating one when there is none); every
- * action reports storage failures as `storageError`.
+ * The conversations of the sidebar and the shown one, in IndexedDB. On mount, a conversation shared
+ * in the address's fragment (`initialHash`, `#share=…`) comes in as a new one and is shown; else
+ * `initialId` (the conversation the address names), else the most recent (creating one when there
+ * is none). Every action reports storage failures as `storageError`.
  * Showing a conversation opens it in the sessions store first, so the page never renders it empty;
  * every change of an open conversation is saved.
  */
-export function useConversations(initialId?: string) {
+export function useConversations(initialId?: string, initialHash = '') {
   const stores = useChatStores();
   const { sessions, workbenches, saves } = stores;
   const [store] = useState(() => createConversationStore());
@@ -66,6 +69,7 @@ export function useConversations(initialId?: string) {
   const [deletion, setDeletion] = useState<UndoableDeletion | null>(null);
   const [importIssues, setImportIssues] = useState<ImportIssue[] | null>(null);
   const [missing, setMissing] = useState<string | null>(null);
+  const [shareProblem, setShareProblem] = useState<string | null>(null);
 
   // Storage answers after the page is gone (a test's window torn down, a route left) go nowhere:
   // every step after an await checks this before it sets state.
@@ -149,6 +153,28 @@ export function useConversations(initialId?: string) {
     await refresh();
   }, [attempt, refresh, show, store]);
 
+  /** Opens the conversation a share link carries as a new one; false when the hash carries none. */
+  const openShared = async (hash: string): Promise<boolean> => {
+    const { readShared, sharedData } = await import('../../../lib/chat/share-link');
+    const data = sharedData(hash);
+    if (data === null) return false;
+    const read = await readShared(data);
+    if (!read.ok) {
+      if (mounted.current) setShareProblem(`This shared link could not be opened: ${read.reason}`);
+      return false;
+    }
+    const result = await attempt('open the shared conversation', () => store.importJson(read.json));
+    if (!result) return false;
+    if (!result.ok) {
+      const issues = result.issues.map((i) => `${i.path}: ${i.reason}`).join('; ');
+      setShareProblem(`This shared link does not hold a conversation the page can open: ${issues}.`);
+      return false;
+    }
+    show(result.conversation);
+    await refresh();
+    return true;
+  };
+
   useEffect(() => {
     void stores.requestPersistentStorage();
     let cancelled = false;
@@ -156,6 +182,8 @@ export function useConversations(initialId?: string) {
       const list = await attempt('list conversations', () => store.list());
       if (cancelled || !list) return;
       setSummaries(list);
+      if (initialHash !== '' && (await openShared(initialHash))) return;
+      if (cancelled) return;
       if (initialId !== undefined && (await openAddressed(initialId))) return;
       if (cancelled) return;
       const first = list[0];
@@ -247,6 +275,14 @@ export function useConversations(initialId?: string) {
     return null;
   };
 
+  /** A link that carries the conversation whole (in its fragment: never sent to a server). */
+  const shareLink = async (id: string): Promise<string | null> => {
+    const json = await exportJson(id);
+    if (json === null) return null;
+    const { shareFragment } = await import('../../../lib/chat/share-link');
+    return `${window.location.origin}/chat#${await shareFragment(json)}`;
+  };
+
   const exportJson = async (id: string) => {
     await autosaver.flush().catch(() => undefined);
     return (await attempt('export the conversation', () => store.exportJson(id))) ?? null;
@@ -262,6 +298,7 @@ export function useConversations(initialId?: string) {
     deletion,
     importIssues,
     missing,
+    shareProblem,
   };
   return {
     ...state,
@@ -273,11 +310,13 @@ export function useConversations(initialId?: string) {
     remove,
     importText,
     loadRequest,
+    shareLink,
     exportJson,
     dismissStorageError: () => setStorageError(null),
     dismissDeletion: () => setDeletion(null),
     dismissImportIssues: () => setImportIssues(null),
     dismissMissing: () => setMissing(null),
+    dismissShareProblem: () => setShareProblem(null),
     reportStorageError: setStorageError,
   };
 }

@@ -1,0 +1,86 @@
+/**
+ * A conversation carried in a link: its export JSON, deflated and base64url-encoded, in the URL's
+ * fragment (`#share=…`). The fragment is never sent to any server, and the export holds no key.
+ */
+const MARK = 'share=';
+
+/** The most a shared link may inflate to: more is refused as it arrives (a deflate bomb). */
+export const MAX_SHARED_BYTES = 8 * 1024 * 1024;
+
+async function pipeBytes(
+  bytes: Uint8Array,
+  transform: CompressionStream | DecompressionStream,
+  limit: number,
+) {
+  const reader = new Response(bytes as BodyInit).body!.pipeThrough(transform).getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new RangeError(`it inflates to more than ${limit / (1024 * 1024)} MiB`);
+    }
+    parts.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  // In pieces: String.fromCharCode with a whole large array overflows the call stack.
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): Uint8Array {
+  if (!/^[\w-]*$/.test(text)) throw new SyntaxError('it holds characters a share link never has');
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/** The fragment (without `#`) that carries `exportJson`. */
+export async function shareFragment(exportJson: string): Promise<string> {
+  const packed = await pipeBytes(
+    new TextEncoder().encode(exportJson),
+    new CompressionStream('deflate-raw'),
+    Number.POSITIVE_INFINITY,
+  );
+  return `${MARK}${toBase64Url(packed)}`;
+}
+
+/** The shared data in a location's hash (`#share=…`), or null when it carries none. */
+export function sharedData(hash: string): string | null {
+  const fragment = hash.startsWith('#') ? hash.slice(1) : hash;
+  return fragment.startsWith(MARK) ? fragment.slice(MARK.length) : null;
+}
+
+/** The export JSON a share link carries, or why it cannot be read. */
+export async function readShared(
+  data: string,
+): Promise<{ ok: true; json: string } | { ok: false; reason: string }> {
+  if (data === '') return { ok: false, reason: 'the link carries no conversation (nothing after "#share=")' };
+  try {
+    const bytes = await pipeBytes(
+      fromBase64Url(data),
+      new DecompressionStream('deflate-raw'),
+      MAX_SHARED_BYTES,
+    );
+    return { ok: true, json: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+  } catch (error) {
+    const why =
+      error instanceof RangeError || error instanceof SyntaxError
+        ? error.message
+        : 'it is cut off or damaged';
+    return { ok: false, reason: `the link could not be read: ${why}. Ask for the link again, copied whole.` };
+  }
+}
