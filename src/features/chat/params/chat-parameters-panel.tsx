@@ -1,3 +1,4 @@
+import { onDemand } from '../../../components/ui/on-demand';
 import { ModelPicker, useDefaultModel, StopSequencesEditor } from '../../../components/params';
 import { Button } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
@@ -6,9 +7,17 @@ import { useSettingsStore, type ChatParameters } from '../../../stores';
 import { useChatStores } from '../use-chat-stores';
 import { resetConversationParameters, setConversationParameter, useChatSession } from '../session';
 import { Highlighted } from './highlighted';
-import { LogitBiasEditor } from './logit-bias-editor';
 import { numberFields, TOP_LOGPROBS_FIELD, type NumberName } from './number-fields';
 import { ParameterNumberField, type NumberFieldSpec } from './parameter-number-field';
+
+// The logit_bias rows are for the few who tune token by token: their code follows the page, with a
+// placeholder of the field's height meanwhile, so nothing below it moves.
+const LogitBias = onDemand(() => import('./logit-bias-editor').then((m) => m.LogitBiasEditor));
+const LOGIT_BIAS_PLACEHOLDER = (
+  <p className="min-h-16 font-mono text-xs text-zinc-500" aria-busy="true">
+    logit_bias
+  </p>
+);
 
 /**
  * Every request parameter of conversation `conversationId`, which owns them (saved with it, back
@@ -91,7 +100,11 @@ export function ChatParametersPanel({
         )}
       </Highlighted>
       <Highlighted name="logit_bias" highlight={highlight}>
-        <LogitBiasEditor value={p.logit_bias ?? undefined} onChange={(v) => set('logit_bias', v)} />
+        <LogitBias.Component
+          value={p.logit_bias ?? undefined}
+          onChange={(v) => set('logit_bias', v)}
+          fallback={LOGIT_BIAS_PLACEHOLDER}
+        />
       </Highlighted>
       <Button
         size="sm"
