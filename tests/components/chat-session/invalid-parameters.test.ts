@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkParameterText } from '../../../src/features/chat/params/parameter-check';
+import { checkNumber as checkParameterText } from '../../../src/components/params';
 import { describeInvalidParameters } from '../../../src/features/chat/params/use-parameter-problem';
 import { localService, session } from './session-harness';
 

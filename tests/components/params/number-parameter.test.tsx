@@ -41,7 +41,7 @@ describe('checkNumber', () => {
     });
     expect(checkNumber('3', { min: 0, max: 2 })).toMatchObject({
       ok: false,
-      reason: 'Must be between 0 and 2; 3 is outside.',
+      reason: 'Must be a number from 0 to 2; 3 is outside.',
     });
   });
   it('accepts decimals and exponents inside the range', () => {
@@ -67,7 +67,7 @@ describe('NumberParameter', () => {
     await user.type(input(), '5');
     expect(onChange).not.toHaveBeenCalled();
     expect(input()).toHaveAttribute('aria-invalid', 'true');
-    expect(input()).toHaveAccessibleDescription(/Must be between 0 and 2; 5 is outside/);
+    expect(input()).toHaveAccessibleDescription(/Must be a number from 0 to 2; 5 is outside/);
   });
 
   it('stores a valid value and unsets it (absent, undefined) with the unset button', async () => {

@@ -1,5 +1,10 @@
 import { onDemand } from '../../../components/ui/on-demand';
-import { ModelPicker, useDefaultModel, StopSequencesEditor } from '../../../components/params';
+import {
+  ModelPicker,
+  NumberParameter,
+  useDefaultModel,
+  StopSequencesEditor,
+} from '../../../components/params';
 import { Button } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
 import { MAX_STOP_SEQUENCES } from '../../../protocol/parameters';
@@ -7,8 +12,7 @@ import { useSettingsStore, type ChatParameters } from '../../../stores';
 import { useChatStores } from '../use-chat-stores';
 import { resetConversationParameters, setConversationParameter, useChatSession } from '../session';
 import { Highlighted } from './highlighted';
-import { numberFields, TOP_LOGPROBS_FIELD, type NumberName } from './number-fields';
-import { ParameterNumberField, type NumberFieldSpec } from './parameter-number-field';
+import { numberFields, TOP_LOGPROBS_FIELD, type NumberFieldSpec, type NumberName } from './number-fields';
 
 // The logit_bias rows are for the few who tune token by token: their code follows the page, with a
 // placeholder of the field's height meanwhile, so nothing below it moves.
@@ -41,12 +45,12 @@ export function ChatParametersPanel({
     setConversationParameter(sessions, conversationId, name, value);
   // Keyed by conversation: what one conversation's field shows never carries over to another's.
   const numberField = (field: NumberFieldSpec<NumberName | 'top_logprobs'>) => (
-    <ParameterNumberField
+    <NumberParameter
       key={`${conversationId}:${field.name}`}
       {...field}
       value={p[field.name] ?? undefined}
       invalid={invalid[field.name]}
-      onValue={(v) => set(field.name, v)}
+      onChange={(v) => set(field.name, v)}
       onInvalid={(i) => sessions.getState().actions.setInvalidParameter(conversationId, field.name, i)}
     />
   );

@@ -1,6 +1,15 @@
 import { PARAMETER_RANGES } from '../../../protocol/parameters';
 import type { ChatDefaults } from '../../../stores';
-import type { NumberFieldSpec } from './parameter-number-field';
+import type { NumberRule } from '../../../components/params';
+
+/** One numeric parameter as data: its wire name, rule, arrow-key step and what empty means. */
+export interface NumberFieldSpec<K extends string = string> extends NumberRule {
+  name: K;
+  step?: number;
+  /** The server's default as the spec states it, shown while unset (e.g. "1"). */
+  serverDefault?: string;
+  hint?: string;
+}
 
 export type NumberName =
   'temperature' | 'max_tokens' | 'top_p' | 'frequency_penalty' | 'presence_penalty' | 'seed';
