@@ -2,6 +2,7 @@
  * Which hosts the service may fetch from. Names are checked before any DNS query; addresses (literal
  * or resolved) are checked before any connection.
  */
+import { hostNameKind } from '../../src/protocol/host-names';
 import { classifyAddress, isIpLiteral } from './ip-address';
 
 /** How private addresses are treated. */
@@ -14,27 +15,6 @@ export interface HostPolicy {
   /** Exact addresses allowed even though they are private (narrower than allowPrivateHosts). */
   allowedAddresses?: readonly string[];
 }
-
-const METADATA_NAMES = new Set([
-  'metadata',
-  'metadata.google.internal',
-  'metadata.goog',
-  'metadata.azure.com',
-  'instance-data',
-  'instance-data.ec2.internal',
-  'metadata.packet.net',
-  'metadata.platformequinix.com',
-]);
-
-const INTERNAL_SUFFIXES = [
-  '.localhost',
-  '.local',
-  '.internal',
-  '.localdomain',
-  '.home.arpa',
-  '.lan',
-  '.intranet',
-];
 
 /** Lower-cases a host name and drops trailing dots (`localhost.` is `localhost`). */
 export function normalizeHostname(hostname: string): string {
@@ -49,13 +29,12 @@ export function unbracket(hostname: string): string {
 /** Returns why a host name (not an address) may not be fetched, or null when it may be resolved. */
 export function refuseHostname(hostname: string, policy: HostPolicy): string | null {
   const name = normalizeHostname(hostname);
-  if (METADATA_NAMES.has(name)) return `"${name}" is a cloud metadata service name`;
-  if (policy.allowPrivateHosts) return null;
-  if (name === 'localhost' || name.endsWith('.localhost')) return `"${name}" names this machine (localhost)`;
-  const suffix = INTERNAL_SUFFIXES.find((s) => name.endsWith(s));
-  if (suffix) return `"${name}" is a local-network name (*${suffix})`;
-  if (!name.includes('.')) return `"${name}" is a single-label name, which resolves only on a local network`;
-  return null;
+  const kind = hostNameKind(name);
+  if (kind?.kind === 'metadata') return `"${name}" is a cloud metadata service name`;
+  if (policy.allowPrivateHosts || kind === null) return null;
+  if (kind.kind === 'localhost') return `"${name}" names this machine (localhost)`;
+  if (kind.kind === 'local-network') return `"${name}" is a local-network name (*${kind.suffix})`;
+  return `"${name}" is a single-label name, which resolves only on a local network`;
 }
 
 /** Returns why an address (literal or resolved) may not be connected to, or null when it may. */

@@ -8,6 +8,7 @@
  * What it cannot see is where a name resolves: a public-looking name that points at 127.0.0.1 is
  * refused by the service only, and the page then names the image from the service's answer.
  */
+import { hostNameKind } from '../../protocol/host-names';
 
 /** Why the service will not fetch a URL's host. */
 export interface HostRefusal {
@@ -142,28 +143,20 @@ function refuseV6(words: number[]): HostRefusal | null {
   return { reason: 'an IPv6 address outside global unicast (2000::/3)', private: true };
 }
 
-const METADATA_NAMES = new Set([
-  'metadata',
-  'metadata.google.internal',
-  'metadata.goog',
-  'metadata.azure.com',
-  'instance-data',
-  'instance-data.ec2.internal',
-  'metadata.packet.net',
-  'metadata.platformequinix.com',
-]);
-
-const LOCAL_SUFFIXES = ['.local', '.internal', '.localdomain', '.home.arpa', '.lan', '.intranet'];
-
 function refuseName(name: string): HostRefusal | null {
-  if (METADATA_NAMES.has(name)) return { reason: 'a cloud metadata service name', private: false };
-  if (name === 'localhost' || name.endsWith('.localhost'))
-    return { reason: 'a name of the machine the service runs on (localhost)', private: true };
-  const suffix = LOCAL_SUFFIXES.find((s) => name.endsWith(s));
-  if (suffix) return { reason: `a local-network name (*${suffix})`, private: true };
-  if (!name.includes('.'))
-    return { reason: 'a single-label name, which resolves only on a local network', private: true };
-  return null;
+  const kind = hostNameKind(name);
+  switch (kind?.kind) {
+    case undefined:
+      return null;
+    case 'metadata':
+      return { reason: 'a cloud metadata service name', private: false };
+    case 'localhost':
+      return { reason: 'a name of the machine the service runs on (localhost)', private: true };
+    case 'local-network':
+      return { reason: `a local-network name (*${kind.suffix})`, private: true };
+    case 'single-label':
+      return { reason: 'a single-label name, which resolves only on a local network', private: true };
+  }
 }
 
 /** Why the service will not fetch this http(s) URL's host, or null when it may. */
