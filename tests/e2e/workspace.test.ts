@@ -1,23 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { readShared, sharedData } from '../../src/lib/chat/share-link';
-import { launchBrowser, screenshot } from './support/browser';
-import { startService, type RunningService } from './support/start-service';
+import { screenshot } from './support/browser';
+import { useServiceAndBrowser } from './support/service-and-browser';
 
 // Issue 13 in real Chromium against `npm start`: a conversation's address survives a reload and
 // the history, "Load request" never replaces the conversation shown, and a share link carries a
 // conversation (and no key) to a browser that has never seen it.
-let service: RunningService;
-let browser: Browser;
-
-beforeAll(async () => {
-  service = await startService();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
-});
+const e2e = useServiceAndBrowser();
 
 const ADDRESS = /^\/chat\/[0-9a-f-]{36}$/;
 const transcriptRows = (page: Page) => page.getByRole('list', { name: 'Transcript' }).locator(':scope > li');
@@ -25,10 +15,10 @@ const path = (page: Page) => new URL(page.url()).pathname;
 
 /** A page of its own: a fresh browser context, so no conversation of another test is there. */
 async function openChat(at = '/chat') {
-  const page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
+  const page = await e2e.browser.newPage({ viewport: { width: 1360, height: 860 } });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(new URL(at, service.url).href);
+  await page.goto(new URL(at, e2e.service.url).href);
   await page.getByRole('textbox', { name: 'Message', exact: true }).waitFor();
   return { page, errors };
 }
@@ -57,7 +47,7 @@ describe('the workspace: addresses, loading and sharing', () => {
     await talk(page, 'Words of the first conversation');
     const second = await newConversation(page, first);
 
-    await page.goto(new URL(first, service.url).href);
+    await page.goto(new URL(first, e2e.service.url).href);
     await expect
       .poll(() => transcriptRows(page).first().innerText())
       .toContain('Words of the first conversation');
@@ -79,7 +69,7 @@ describe('the workspace: addresses, loading and sharing', () => {
     const body = { model: 'svc-chat', messages: [{ role: 'user', content: 'A pasted question' }] };
     await wire
       .getByRole('textbox', { name: 'Paste a curl command or a request JSON' })
-      .fill(`curl ${service.url}/v1/chat/completions -d '${JSON.stringify(body)}'`);
+      .fill(`curl ${e2e.service.url}/v1/chat/completions -d '${JSON.stringify(body)}'`);
     await wire.getByRole('button', { name: 'Load request' }).click();
     await expect
       .poll(() => wire.getByRole('status').last().innerText())
@@ -105,15 +95,15 @@ describe('the workspace: addresses, loading and sharing', () => {
     const link = await field.inputValue();
     await screenshot(page, 'share-link');
     expect(link).toMatch(/\/chat#share=[\w-]+$/);
-    expect(link).not.toContain(service.apiKey);
+    expect(link).not.toContain(e2e.service.apiKey);
     // What it carries, read as the receiving page will: the conversation, and nothing of a key.
     const carried = await readShared(sharedData(new URL(link).hash)!);
     expect(carried.ok && carried.json).toContain('A conversation worth sharing');
-    expect(carried.ok && carried.json).not.toContain(service.apiKey);
+    expect(carried.ok && carried.json).not.toContain(e2e.service.apiKey);
     expect(carried.ok && carried.json).not.toMatch(/"(api_?key|authorization)"/i);
     await page.close();
 
-    const elsewhere = await openChat(link.replace(service.url, ''));
+    const elsewhere = await openChat(link.replace(e2e.service.url, ''));
     await expect
       .poll(() => transcriptRows(elsewhere.page).first().innerText(), { timeout: 15_000 })
       .toContain('A conversation worth sharing');
