@@ -17,6 +17,8 @@ describe('chat page: saved conversations', () => {
     await user.click(screen.getByRole('button', { name: 'Import/Export' }));
     const exported = await screen.findByRole('textbox', { name: 'Exported JSON' });
     await waitFor(() => expect((exported as HTMLTextAreaElement).value).toContain('Export me'));
+    // Named as the list names it now (its first message), not as it was when it was opened.
+    expect(screen.getByRole('heading', { name: 'Export “Export me”' })).toBeInTheDocument();
     const json = (exported as HTMLTextAreaElement).value;
     const area = screen.getByRole('textbox', { name: 'JSON to import' });
     await user.click(area);

@@ -22,6 +22,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 function ExportOne({ open, api }: { open: boolean; api: ConversationsApi }) {
   const [exported, setExported] = useState<string | null>(null);
   const activeId = api.active?.id;
+  // The list follows saves (a first message names a new conversation); the opened snapshot does not.
+  const title = api.summaries.find((s) => s.id === activeId)?.title ?? api.active?.title ?? 'conversation';
 
   useEffect(() => {
     if (!open || !activeId) return;
@@ -36,7 +38,7 @@ function ExportOne({ open, api }: { open: boolean; api: ConversationsApi }) {
 
   return (
     <section aria-label="Export" className="flex flex-col gap-1">
-      <h3 className="text-sm font-semibold">Export “{api.active?.title}”</h3>
+      <h3 className="text-sm font-semibold">Export “{title}”</h3>
       <textarea
         aria-label="Exported JSON"
         readOnly
@@ -44,11 +46,7 @@ function ExportOne({ open, api }: { open: boolean; api: ConversationsApi }) {
         value={exported ?? ''}
       />
       <div className="flex gap-2">
-        <Button
-          size="sm"
-          disabled={!exported}
-          onClick={() => exported && downloadJson(exported, api.active?.title ?? 'conversation')}
-        >
+        <Button size="sm" disabled={!exported} onClick={() => exported && downloadJson(exported, title)}>
           Download JSON
         </Button>
         <Button
