@@ -99,6 +99,57 @@ describe('chat page', () => {
   });
 });
 
+describe('chat page: the transcript follows the conversation', () => {
+  it('with a 40-message conversation scrolled to the top, sending shows the message and the streamed reply', async () => {
+    const { page, errors } = await openChat();
+    const messages = Array.from({ length: 40 }, (_, i) => ({
+      role: i % 2 === 0 ? 'user' : 'assistant',
+      content: `Message ${i + 1}. ${'A sentence long enough to wrap over a line or two of the transcript. '.repeat(4)}`,
+    }));
+    await page.getByRole('button', { name: 'Import/Export' }).click();
+    await page.getByRole('textbox', { name: 'JSON to import' }).fill(JSON.stringify({ messages }));
+    await page.getByRole('button', { name: 'Import pasted JSON' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => transcriptRows(page).count(), { timeout: 15_000 }).toBe(40);
+
+    // Up to the top as a reader does, with the wheel: the transcript stops following.
+    const transcript = page.getByRole('list', { name: 'Transcript' });
+    await transcript.hover();
+    for (let turn = 0; turn < 40 && (await scrollTopOf(page)) > 0; turn++) await page.mouse.wheel(0, -2000);
+    expect(await scrollTopOf(page)).toBe(0);
+    await page.getByRole('button', { name: 'Jump to latest' }).waitFor();
+    expect(await inView(page, transcriptRows(page).nth(39))).toBe(false);
+
+    await send(page, 'Tell me a long story');
+    const question = transcriptRows(page).nth(40);
+    const reply = transcriptRows(page).nth(41);
+    await expect.poll(() => reply.getAttribute('data-status')).toBe('streaming');
+    await expect.poll(async () => (await reply.textContent())?.length ?? 0).toBeGreaterThan(60);
+    expect(await question.innerText()).toContain('Tell me a long story');
+    await expect.poll(() => inView(page, question)).toBe(true);
+    expect(await inView(page, reply)).toBe(true);
+    await screenshot(page, 'chat-sent-from-the-top');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+/** The transcript's scroll position. */
+function scrollTopOf(page: Page): Promise<number> {
+  return page.evaluate(() => document.querySelector('[aria-label="Transcript"]')!.parentElement!.scrollTop);
+}
+
+/** Whether part of the element shows, inside both the transcript's scroller and the window. */
+async function inView(page: Page, row: ReturnType<Page['locator']>): Promise<boolean> {
+  return row.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const view = element.parentElement!.parentElement!.getBoundingClientRect();
+    const top = Math.max(view.top, 0);
+    const bottom = Math.min(view.bottom, window.innerHeight);
+    return box.bottom > top + 8 && box.top < bottom - 8;
+  });
+}
+
 /** Runs one step; when it fails, saves a screenshot named for it and says which step it was. */
 async function step(page: Page, name: string, run: () => Promise<unknown>): Promise<void> {
   try {
