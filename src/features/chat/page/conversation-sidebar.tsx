@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
+import { onDemand } from '../../../components/ui/on-demand';
 import type { ConversationSummary } from '../../../lib/chat';
-import { ImportExportDialog } from './import-export-dialog';
 import type { ConversationsApi } from './use-conversations';
 
 function Item({
@@ -83,9 +83,18 @@ function Item({
   );
 }
 
+// The import/export dialog (and the dialog frame itself) load when it is first opened.
+const ImportExport = onDemand(() => import('./import-export-dialog').then((m) => m.ImportExportDialog));
+
 /** The saved conversations: new, search, open, rename, delete with undo, import and export. */
 export function ConversationSidebar({ api }: { api: ConversationsApi }) {
   const [dialog, setDialog] = useState(false);
+  // Mounted from its first opening on (so what was typed into the import stays across closings).
+  const [dialogOpened, setDialogOpened] = useState(false);
+  const [stillEmpty, setStillEmpty] = useState(false);
+  const create = async () => {
+    setStillEmpty(!(await api.create()));
+  };
   return (
     <nav aria-label="Conversations" className="flex min-h-0 flex-col gap-2">
       <div className="flex gap-1">
@@ -93,12 +102,18 @@ export function ConversationSidebar({ api }: { api: ConversationsApi }) {
           size="sm"
           variant="primary"
           className="flex-1"
-          onClick={() => void api.create()}
+          onClick={() => void create()}
           aria-keyshortcuts="Alt+N"
         >
           New conversation
         </Button>
-        <Button size="sm" onClick={() => setDialog(true)}>
+        <Button
+          size="sm"
+          onClick={() => {
+            setDialog(true);
+            setDialogOpened(true);
+          }}
+        >
           Import/Export
         </Button>
       </div>
@@ -110,6 +125,11 @@ export function ConversationSidebar({ api }: { api: ConversationsApi }) {
         value={api.query}
         onChange={(e) => api.setQuery(e.target.value)}
       />
+      {stillEmpty ? (
+        <p role="status" className="px-1 text-xs text-zinc-600 dark:text-zinc-400">
+          The conversation shown is still empty: it is your new one.
+        </p>
+      ) : null}
       {api.deletion ? (
         <div
           role="status"
@@ -131,7 +151,9 @@ export function ConversationSidebar({ api }: { api: ConversationsApi }) {
           </li>
         ) : null}
       </ul>
-      <ImportExportDialog open={dialog} onClose={() => setDialog(false)} api={api} />
+      {dialogOpened ? (
+        <ImportExport.Component open={dialog} onClose={() => setDialog(false)} api={api} fallback={null} />
+      ) : null}
     </nav>
   );
 }

@@ -145,13 +145,17 @@ export function useConversations(initialId?: string, initialHash = '') {
     [open],
   );
 
-  const create = useCallback(async () => {
+  /** Resolves false when the shown conversation is still empty: it is the new one, not another blank. */
+  const create = useCallback(async (): Promise<boolean> => {
+    const shown = active && !deleted.has(active.id) ? sessions.getState().sessions[active.id] : undefined;
+    if (shown && shown.messages.length === 0 && shown.options.systemPrompt.trim() === '') return false;
     const { model, parameters } = newConversationOptions();
     const conversation = await attempt('create a conversation', () => store.create({ model, parameters }));
-    if (!conversation) return;
+    if (!conversation) return false;
     show(conversation);
     await refresh();
-  }, [attempt, refresh, show, store]);
+    return true;
+  }, [active, attempt, deleted, refresh, sessions, show, store]);
 
   /** Opens the conversation a share link carries as a new one; false when the hash carries none. */
   const openShared = async (hash: string): Promise<boolean> => {
