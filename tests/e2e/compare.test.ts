@@ -62,7 +62,7 @@ describe('compare page', () => {
 
     // Continue from the middle cell: the chat page opens on it, with its model and temperature.
     await page.getByRole('button', { name: /^Continue 2\. .*temperature 1.* in chat$/ }).click();
-    await page.waitForURL(/\/chat$/);
+    await page.waitForURL(/\/chat\/[0-9a-z-]+$/);
     const transcript = page.getByRole('list', { name: 'Transcript' }).locator(':scope > li');
     await expect.poll(() => transcript.count(), { timeout: 15_000 }).toBe(2);
     expect(await transcript.first().innerText()).toContain('Explain what a context window is');

@@ -10,6 +10,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { createApp, type ModelEngines } from '../../../server/app';
 import { resolveConfig } from '../../../server/config';
 import { preloadSidePanelSections } from '../../../src/features/chat/components/side-panel-sections';
+import { preloadImportExport } from '../../../src/features/chat/page/conversation-sidebar';
 import type { AppStores } from '../../../src/stores';
 import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
@@ -71,6 +72,7 @@ export async function openChat(
   // The side panel's sections load after the page; here they are loaded first, so a test that opens
   // one finds it there (the page itself shows 'Loading…' meanwhile).
   await preloadSidePanelSections();
+  await preloadImportExport();
   // The service here is the local service, in-process: its connection is the one it adds itself.
   addConnection({
     baseURL: TEST_BASE_URL,

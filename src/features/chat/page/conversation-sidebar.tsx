@@ -86,6 +86,12 @@ function Item({
 // The import/export dialog (and the dialog frame itself) load when it is first opened.
 const ImportExport = onDemand(() => import('./import-export-dialog').then((m) => m.ImportExportDialog));
 
+/** Fetches the import/export dialog and its forms now (tests, before they open it). */
+export async function preloadImportExport(): Promise<void> {
+  await ImportExport.preload();
+  await (await import('./import-export-dialog')).preloadImportExportPanels();
+}
+
 /** The saved conversations: new, search, open, rename, delete with undo, import and export. */
 export function ConversationSidebar({ api }: { api: ConversationsApi }) {
   const [dialog, setDialog] = useState(false);

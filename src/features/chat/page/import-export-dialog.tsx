@@ -6,6 +6,9 @@ import type { ConversationsApi } from './use-conversations';
 // The dialog's forms load when it first opens: few visits need them, and every visit loaded them.
 const Panels = onDemand(() => import('./import-export-panels').then((m) => m.ImportExportPanels));
 
+/** Fetches the dialog's forms now (tests, before they open the dialog). */
+export const preloadImportExportPanels = Panels.preload;
+
 /** Exports the open conversation or all of them as JSON, and imports either (see `ImportExportPanels`). */
 export function ImportExportDialog({
   open,
