@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { Button } from './button';
 
-/** Copies text to the clipboard and says whether it worked (the clipboard can be refused). */
-export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+/**
+ * Copies text to the clipboard and says whether it worked (the clipboard can be refused). `name`
+ * tells a screen reader which of many Copy buttons this is, where the words on it cannot.
+ */
+export function CopyButton({ text, label = 'Copy', name }: { text: string; label?: string; name?: string }) {
   const [note, setNote] = useState<string | null>(null);
   async function copy() {
     try {
@@ -17,7 +20,7 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
   }
   return (
     <span className="inline-flex items-center gap-2">
-      <Button size="sm" onClick={() => void copy()}>
+      <Button size="sm" onClick={() => void copy()} {...(name ? { 'aria-label': name } : {})}>
         {label}
       </Button>
       {note ? (

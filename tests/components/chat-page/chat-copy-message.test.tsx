@@ -15,7 +15,10 @@ describe('chat page: copying a message', () => {
     // user-event puts its own clipboard on navigator; the spy records what the page writes there.
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');
 
-    await user.click(within(reply).getByRole('button', { name: 'Copy message 2' }));
+    const copy = within(reply).getByRole('button', { name: 'Copy message 2' });
+    // Its name says which message; its face just "Copy", like the row's other short actions.
+    expect(copy).toHaveTextContent(/^Copy$/);
+    await user.click(copy);
     await within(reply).findByText('Copied');
     expect(writeText).toHaveBeenCalledTimes(1);
     const copied = writeText.mock.calls[0]![0];

@@ -182,7 +182,7 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
             role="group"
           >
             {/* Not paused while a reply streams: copying changes nothing. */}
-            <CopyButton text={messageCopyText(message)} label={`Copy message ${index + 1}`} />
+            <CopyButton text={messageCopyText(message)} name={`Copy message ${index + 1}`} />
             <Button size="sm" variant="ghost" disabled={busy} onClick={() => actions.startEdit(message.id)}>
               Edit
             </Button>
