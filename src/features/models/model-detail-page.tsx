@@ -6,6 +6,8 @@ import { PageFrame } from '../../components/ui/page-frame';
 import { modelQueryOptions, useApi } from '../../stores';
 import { ModelFields } from './model-fields';
 import { OpenInActions } from './open-in-actions';
+import { contextLength } from '../../lib/models/context-length';
+import { purposeWords } from './purpose-words';
 
 export interface ModelDetailPageProps {
   /** The model id from the URL, already decoded. */
@@ -39,6 +41,15 @@ export function ModelDetailPage({ modelId }: ModelDetailPageProps) {
               <span className="text-zinc-500 dark:text-zinc-400">The server gave no description.</span>
             )}
           </p>
+          <dl className="grid w-fit grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-zinc-600 dark:text-zinc-400">For</dt>
+            <dd>{purposeWords(query.data.id)}</dd>
+            <dt className="text-zinc-600 dark:text-zinc-400">Context length</dt>
+            <dd className="font-mono">
+              {contextLength(query.data)?.toLocaleString('en-US').concat(' tokens') ??
+                'not stated by the server'}
+            </dd>
+          </dl>
           <ModelFields model={query.data} />
         </div>
       ) : null}

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import type { Model } from '../../lib/api';
 import { FOCUS_RING } from '../../components/ui/button';
+import { contextLength } from '../../lib/models/context-length';
+import { purposeWords } from './purpose-words';
 import { createdDate, createdInstant } from './model-dates';
 
 export interface ModelsTableProps {
@@ -19,6 +21,12 @@ export function ModelsTable({ models }: ModelsTableProps) {
           <th scope="col" className="py-1 pr-4 font-medium">
             owner
           </th>
+          <th scope="col" className="py-1 pr-4 font-medium">
+            for
+          </th>
+          <th scope="col" className="py-1 pr-4 font-medium">
+            context
+          </th>
           <th scope="col" className="py-1 font-medium">
             created (UTC)
           </th>
@@ -36,6 +44,10 @@ export function ModelsTable({ models }: ModelsTableProps) {
               </Link>
             </td>
             <td className="py-1 pr-4 font-mono">{model.owned_by}</td>
+            <td className="py-1 pr-4">{purposeWords(model.id)}</td>
+            <td className="py-1 pr-4 font-mono tabular-nums">
+              <ContextCell model={model} />
+            </td>
             <td className="py-1 font-mono">
               <time dateTime={createdInstant(model.created)} title={createdInstant(model.created)}>
                 {createdDate(model.created)}
@@ -46,4 +58,16 @@ export function ModelsTable({ models }: ModelsTableProps) {
       </tbody>
     </table>
   );
+}
+
+/** Tokens the model takes, when its server says; a dash with the reason when it does not. */
+function ContextCell({ model }: { model: Model }) {
+  const tokens = contextLength(model);
+  if (tokens === null)
+    return (
+      <span title="The server does not say" className="text-zinc-500">
+        —
+      </span>
+    );
+  return <>{tokens.toLocaleString('en-US')} tokens</>;
 }

@@ -24,14 +24,18 @@ function rowIds(): string[] {
 }
 
 describe('models page', () => {
-  it("lists the connection's models with owner and creation date", async () => {
+  it("lists the connection's models with owner, purpose, context length and creation date", async () => {
     await open('/models', 'Models');
     await screen.findByRole('table');
     expect(rowIds()).toEqual(['svc-audio', 'svc-chat', 'svc-coder', 'svc-reasoner', 'svc-vision']);
     const chatRow = screen.getByRole('link', { name: 'svc-chat' }).closest('tr');
     if (!chatRow) throw new Error('svc-chat has no row');
-    const [, owner, created] = within(chatRow).getAllByRole('cell');
+    const [, owner, purpose, context, created] = within(chatRow).getAllByRole('cell');
     expect(owner?.textContent).not.toBe('');
+    expect(purpose?.textContent).toBe('chat');
+    expect(context?.textContent).toBe('—');
+    const coderRow = screen.getByRole('link', { name: 'svc-coder' }).closest('tr')!;
+    expect(within(coderRow).getAllByRole('cell')[2]?.textContent).toBe('code');
     expect(created?.textContent).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(screen.getByText('5 of 5 models; matches id or owner')).toBeInTheDocument();
   });
