@@ -98,8 +98,17 @@ export function ConversationSidebar({ api }: { api: ConversationsApi }) {
   // Mounted from its first opening on (so what was typed into the import stays across closings).
   const [dialogOpened, setDialogOpened] = useState(false);
   const [stillEmpty, setStillEmpty] = useState(false);
+  // The answer comes after an await: the page (a test's window) may be gone by then.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const create = async () => {
-    setStillEmpty(!(await api.create()));
+    const made = await api.create();
+    if (mounted.current) setStillEmpty(!made);
   };
   return (
     <nav aria-label="Conversations" className="flex min-h-0 flex-col gap-2">
