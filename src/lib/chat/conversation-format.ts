@@ -1,5 +1,6 @@
 import { CHAT_PARAMETER_NAMES } from './chat-parameters';
-import type { Conversation } from './conversation-types';
+import { treeProblems } from './conversation-tree';
+import type { Conversation, ConversationMessage } from './conversation-types';
 import {
   checkArray,
   checkBoolean,
@@ -117,18 +118,51 @@ const parameters: Checker = (value, path, issues) => {
   return ok;
 };
 
-/** Checks a conversation as stored and exported (the `conversation` of an export). */
-export const checkConversation: Checker = checkObject({
+const messages = checkArray(message);
+
+/** A fork's versions: each the rest of the conversation from there, or null for the one shown. */
+const branches: Checker = (value, path, issues) => {
+  if (!checkObject({}, true)(value, path, issues)) return false;
+  let ok = true;
+  for (const [key, set] of Object.entries(value as Record<string, unknown>)) {
+    const at = `${path}[${JSON.stringify(key)}]`;
+    if (!Array.isArray(set)) {
+      issues.push({
+        path: at,
+        reason: 'must be an array of versions (message arrays, null for the one shown)',
+      });
+      ok = false;
+      continue;
+    }
+    set.forEach((version, i) => {
+      if (version !== null && !messages(version, `${at}[${i}]`, issues)) ok = false;
+    });
+  }
+  return ok;
+};
+
+const conversationFields = checkObject({
   id: checkString,
   title: checkString,
   createdAt: checkNumber,
   updatedAt: checkNumber,
   model: checkString,
   systemPrompt: checkString,
-  messages: checkArray(message),
+  messages,
+  branches: checkOptional(branches),
   parameters,
   functions: checkOptional(checkArray(checkObject({ name: checkString }, true))),
 });
+
+/** Checks a conversation as stored and exported (the `conversation` of an export), its forks included. */
+export const checkConversation: Checker = (value, path, issues) => {
+  if (!conversationFields(value, path, issues)) return false;
+  const conversation = value as Conversation;
+  if (!conversation.branches) return true;
+  const problems = treeProblems({ messages: conversation.messages, branches: conversation.branches });
+  for (const reason of problems) issues.push({ path: `${path}.branches`, reason });
+  return problems.length === 0;
+};
 
 /**
  * Parses and validates an exported conversation. On failure it lists every problem found, each with
@@ -151,8 +185,15 @@ export function parseConversationExport(text: string): ImportResult {
 /** A copy of a checked conversation whose replies saved while running are marked `interrupted`. */
 export function settleImported(checked: Conversation): Conversation {
   const result = structuredClone(checked);
-  result.messages = result.messages.map((m) =>
-    m.status === 'pending' || m.status === 'streaming' ? { ...m, status: 'interrupted' } : m,
-  );
+  const settle = (list: readonly ConversationMessage[]) =>
+    list.map((m) =>
+      m.status === 'pending' || m.status === 'streaming' ? { ...m, status: 'interrupted' as const } : m,
+    );
+  result.messages = settle(result.messages);
+  if (result.branches) {
+    result.branches = Object.fromEntries(
+      Object.entries(result.branches).map(([key, set]) => [key, set.map((v) => (v ? settle(v) : null))]),
+    );
+  }
   return result;
 }

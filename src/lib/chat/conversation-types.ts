@@ -1,4 +1,5 @@
 import type { ChatParameters } from './chat-parameters';
+import type { Branches } from './conversation-tree';
 import type { RateLimitState } from '../api/rate-limit';
 import type {
   FinishReason,
@@ -91,7 +92,10 @@ export interface Conversation {
   updatedAt: number;
   model: string;
   systemPrompt: string;
+  /** The path shown: what is sent, listed and compared. */
   messages: ConversationMessage[];
+  /** The versions not shown, where the conversation forked (see `conversation-tree`); absent if it never did. */
+  branches?: Branches;
   /** The request parameters in force; an unset parameter is absent. */
   parameters: ChatParameters;
   functions?: FunctionDefinition[];

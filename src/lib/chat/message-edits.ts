@@ -28,23 +28,6 @@ export function editMessage(
   return next;
 }
 
-export function deleteMessage(messages: readonly ConversationMessage[], id: string): ConversationMessage[] {
-  const index = indexOf(messages, id);
-  return [...messages.slice(0, index), ...messages.slice(index + 1)];
-}
-
-/** Inserts at `index` (0 = first, `messages.length` = last). */
-export function insertMessage(
-  messages: readonly ConversationMessage[],
-  index: number,
-  message: ConversationMessage,
-): ConversationMessage[] {
-  if (!Number.isInteger(index) || index < 0 || index > messages.length) {
-    throw new Error(`Cannot insert at position ${index}: it must be between 0 and ${messages.length}.`);
-  }
-  return [...messages.slice(0, index), message, ...messages.slice(index)];
-}
-
 /** Moves a message to `toIndex` in the resulting list. */
 export function moveMessage(
   messages: readonly ConversationMessage[],
@@ -59,9 +42,4 @@ export function moveMessage(
   const [moved] = next.splice(from, 1);
   next.splice(toIndex, 0, moved!);
   return next;
-}
-
-/** Keeps messages up to and including `id`. */
-export function truncateAfter(messages: readonly ConversationMessage[], id: string): ConversationMessage[] {
-  return messages.slice(0, indexOf(messages, id) + 1);
 }

@@ -84,25 +84,28 @@ describe('chat sessions store', () => {
     expect(chat.getSnapshot().messages[1]!.status).toBe('stopped');
   });
 
-  it('regenerates the last reply in place', async () => {
+  it('regenerates the last reply in its place, keeping the one before as a version', async () => {
     const chat = session(localService());
     await chat.send('Hi');
-    const firstId = chat.getSnapshot().messages[1]!.id;
+    const first = chat.getSnapshot().messages[1]!;
     await chat.regenerate();
-    const messages = chat.getSnapshot().messages;
+    const { messages, branches } = chat.getSnapshot();
     expect(messages).toHaveLength(2);
-    expect(messages[1]!.id).not.toBe(firstId);
+    expect(messages[1]!.id).not.toBe(first.id);
     expect(messages[1]!.status).toBe('complete');
+    expect(branches[messages[0]!.id]).toEqual([[first], null]);
   });
 
-  it('continues from an earlier message, dropping what came after it', async () => {
+  it('continues from an earlier message, keeping what came after it as a version', async () => {
     const harness = localService();
     const chat = session(harness);
     await chat.send('One');
     await chat.send('Two');
     const firstUser = chat.getSnapshot().messages[0]!;
+    const before = chat.getSnapshot().messages.slice(1);
     await chat.continueFrom(firstUser.id);
     expect(chat.getSnapshot().messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(chat.getSnapshot().branches[firstUser.id]).toEqual([before, null]);
     expect(harness.requests[2]!.body.messages).toEqual([{ role: 'user', content: 'One' }]);
   });
 

@@ -16,7 +16,7 @@ import type {
 } from '../../../src/features/chat/session';
 import { isBusy } from '../../../src/features/chat/session';
 import { createClient, type ApiClient } from '../../../src/lib/api';
-import type { ConversationMessage } from '../../../src/lib/chat';
+import type { Conversation, ConversationMessage } from '../../../src/lib/chat';
 
 export interface RecordedRequest {
   body: Record<string, unknown>;
@@ -113,10 +113,11 @@ export type TestSession = Bound<Omit<ChatSessionActions, 'open' | 'close' | 'set
 
 export interface SessionOptions extends Partial<ChatRequestOptions>, Omit<ChatSessionsOptions, 'transport'> {
   messages?: ConversationMessage[];
+  branches?: Conversation['branches'];
 }
 
 export function openSession(transport: ChatTransport, options: SessionOptions = {}): TestSession {
-  const { model, systemPrompt, parameters, stream, functions, messages, ...storeOptions } = options;
+  const { model, systemPrompt, parameters, stream, functions, messages, branches, ...storeOptions } = options;
   const stores = createChatStores({ transport, ...storeOptions });
   const id = `conversation-${Math.random().toString(36).slice(2)}`;
   const { actions } = stores.sessions.getState();
@@ -130,6 +131,7 @@ export function openSession(transport: ChatTransport, options: SessionOptions = 
       systemPrompt: systemPrompt ?? '',
       parameters: parameters ?? {},
       messages: messages ?? [],
+      ...(branches ? { branches } : {}),
       ...(functions ? { functions } : {}),
     },
     stream === undefined ? {} : { stream },
@@ -149,6 +151,9 @@ export function openSession(transport: ChatTransport, options: SessionOptions = 
     replaceMessages: (messages) => actions.replaceMessages(id, messages),
     editMessage: (messageId, edit) => actions.editMessage(id, messageId, edit),
     deleteMessage: (messageId) => actions.deleteMessage(id, messageId),
+    undo: () => actions.undo(id),
+    showVersion: (messageId, step) => actions.showVersion(id, messageId, step),
+    editAndResend: (messageId, edit) => actions.editAndResend(id, messageId, edit),
     insertMessage: (index, message) => actions.insertMessage(id, index, message),
     moveMessage: (messageId, to) => actions.moveMessage(id, messageId, to),
     send: (text) => actions.send(id, text),

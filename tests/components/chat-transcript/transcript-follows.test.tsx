@@ -15,6 +15,8 @@ const actions: MessageActions = {
   insertAfter: vi.fn(),
   continueFrom: vi.fn(),
   regenerate: vi.fn(),
+  resend: vi.fn(),
+  showVersion: vi.fn(),
 };
 
 function conversation(count: number): ConversationMessage[] {

@@ -5,6 +5,10 @@ export interface MessageActions {
   startEdit(id: string): void;
   cancelEdit(): void;
   save(id: string, edit: MessageEdit): void;
+  /** Sends an edited copy of the message as a new branch. */
+  resend(id: string, edit: MessageEdit): void;
+  /** Shows the version before (-1) or after (+1) of the message's place. */
+  showVersion(id: string, step: -1 | 1): void;
   remove(id: string): void;
   move(id: string, toIndex: number): void;
   insertAfter(index: number): void;

@@ -6,11 +6,19 @@ import type { ConversationMessage, ConversationRole, MessageEdit } from '../../.
 export interface MessageEditorProps {
   message: ConversationMessage;
   onSave: (edit: MessageEdit) => void;
+  /**
+   * Sends the edited message as a new branch (the original stays a version of its place); absent
+   * where there is nothing to resend (a reply, or while a request runs).
+   */
+  onResend?: (edit: MessageEdit) => void;
   onCancel: () => void;
 }
 
-/** Edits one message in place: its role and text. Ctrl+Enter saves, Esc cancels. */
-export function MessageEditor({ message, onSave, onCancel }: MessageEditorProps) {
+/**
+ * Edits one message: its role and text, saved in place (Ctrl+Enter) or, for a message one can ask a
+ * reply to, sent again as a new branch (Ctrl+Shift+Enter). Esc cancels.
+ */
+export function MessageEditor({ message, onSave, onResend, onCancel }: MessageEditorProps) {
   const [role, setRole] = useState<ConversationRole>(message.role);
   const [content, setContent] = useState(message.content);
   const save = () => onSave({ role, content });
@@ -39,7 +47,8 @@ export function MessageEditor({ message, onSave, onCancel }: MessageEditorProps)
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
             e.preventDefault();
-            save();
+            if (e.shiftKey && onResend && role === 'user') onResend({ role, content });
+            else save();
           } else if (e.key === 'Escape') {
             e.preventDefault();
             e.stopPropagation();
@@ -47,8 +56,19 @@ export function MessageEditor({ message, onSave, onCancel }: MessageEditorProps)
           }
         }}
       />
-      <div className="flex gap-2">
-        <Button size="sm" variant="primary" onClick={save}>
+      <div className="flex flex-wrap gap-2">
+        {onResend && role === 'user' ? (
+          <Button
+            size="sm"
+            variant="primary"
+            aria-keyshortcuts="Control+Shift+Enter"
+            title="Send the edited message as a new branch; the original and its replies stay a version you can go back to"
+            onClick={() => onResend({ role, content })}
+          >
+            Save and resend
+          </Button>
+        ) : null}
+        <Button size="sm" variant={onResend && role === 'user' ? 'secondary' : 'primary'} onClick={save}>
           Save
         </Button>
         <Button size="sm" variant="ghost" onClick={onCancel}>

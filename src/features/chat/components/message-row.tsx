@@ -3,13 +3,14 @@ import { Markdown } from '../../../components/markdown';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { onDemand } from '../../../components/ui/on-demand';
-import type { ConversationMessage } from '../../../lib/chat';
+import type { ConversationMessage, MessageEdit } from '../../../lib/chat';
 import { messageCopyText } from '../../../lib/chat/message-copy-text';
 import type { MessageActions } from './message-actions';
 import { MessageErrorPanel } from './message-error-panel';
 import { ReasoningPane } from './reasoning-pane';
 import { ReplyFooter } from './reply-footer';
 import { useNearViewport } from '../../../components/ui/use-near-viewport';
+import { VersionStepper } from './version-stepper';
 
 export interface MessageRowProps {
   message: ConversationMessage;
@@ -163,6 +164,7 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
           {message.role === 'assistant' && !isReply ? (
             <span className="text-zinc-500">(written by hand)</span>
           ) : null}
+          <VersionStepper messageId={message.id} index={index} busy={busy} actions={actions} />
           {status ? (
             <span
               className={
@@ -218,7 +220,7 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
               variant="ghost"
               disabled={busy}
               aria-label={`Continue from message ${index + 1}`}
-              title="Drop everything after this message and ask for a reply"
+              title="Ask for a reply right after this message; what follows it is kept as another version"
               onClick={() => actions.continueFrom(message.id)}
             >
               Continue from here
@@ -244,6 +246,9 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
         <MessageEditor.Component
           message={message}
           onSave={(edit) => actions.save(message.id, edit)}
+          {...(message.role === 'assistant' || busy
+            ? {}
+            : { onResend: (edit: MessageEdit) => actions.resend(message.id, edit) })}
           onCancel={actions.cancelEdit}
           fallback={<Arriving text={message.content} />}
         />

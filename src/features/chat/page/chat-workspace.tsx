@@ -5,6 +5,7 @@ import { Composer } from '../components/composer';
 import type { MessageActions } from '../components/message-actions';
 import { SystemPromptEditor } from '../components/system-prompt-editor';
 import { Transcript } from '../components/transcript';
+import { UndoBar } from '../components/undo-bar';
 import { useFunctionsProblem } from '../functions/use-workbench';
 import { repliesAreJson } from '../json-mode/reply-format';
 import { useConversationFollowsConnection } from '../params/use-conversation-follows-connection';
@@ -38,6 +39,11 @@ export function ChatWorkspace({ conversationId: id, plain, composerRef }: ChatWo
         session.editMessage(id, messageId, edit);
         setEditingId(null);
       },
+      resend: (messageId, edit) => {
+        setEditingId(null);
+        void session.editAndResend(id, messageId, edit);
+      },
+      showVersion: (messageId, step) => session.showVersion(id, messageId, step),
       remove: (messageId) => session.deleteMessage(id, messageId),
       move: (messageId, to) => session.moveMessage(id, messageId, to),
       insertAfter: (index) =>
@@ -49,7 +55,7 @@ export function ChatWorkspace({ conversationId: id, plain, composerRef }: ChatWo
   );
 
   return (
-    <div className="flex min-h-[28rem] min-w-0 flex-col gap-2">
+    <div className="flex min-h-[28rem] min-w-0 flex-1 flex-col gap-2">
       <SystemPromptEditor
         value={systemPrompt}
         onChange={(next) => session.setOptions(id, { systemPrompt: next })}
@@ -62,6 +68,7 @@ export function ChatWorkspace({ conversationId: id, plain, composerRef }: ChatWo
         rendering={rendering}
         actions={actions}
       />
+      <UndoBar conversationId={id} />
       <ScreenReaderStatus
         text={
           status === 'submitted'

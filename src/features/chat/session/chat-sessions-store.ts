@@ -3,6 +3,7 @@ import { buildChatRequest } from '../../../lib/chat/build-request';
 import { pickChatParameters } from '../../../lib/chat/chat-parameters';
 import type { ConversationMessage } from '../../../lib/chat/conversation-types';
 import * as edits from '../../../lib/chat/message-edits';
+import * as tree from '../../../lib/chat/conversation-tree';
 import { effectiveChatParameters } from '../../../stores/effective-parameters';
 import { startReplyRequest, type ReplyRequest } from './reply-request';
 import type {
@@ -68,13 +69,33 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
         throw new Error(`Cannot ${action} while a reply is being generated; stop it first.`);
       return current;
     };
+    /**
+     * Changes the path and versions when no request runs. `label` makes it undoable (what it did,
+     * said in the undo bar); any other change ends the chance to undo the one before.
+     */
+    const editTree = (
+      id: string,
+      action: string,
+      change: (current: tree.ConversationTree) => tree.ConversationTree,
+      label: string | null = null,
+    ) => {
+      const current = idle(id, action);
+      const before = { messages: current.messages, branches: current.branches };
+      const next = change(before);
+      patch(id, () => ({ ...next, undoable: label === null ? null : { label, before } }));
+    };
     const editTranscript = (
       id: string,
       action: string,
       change: (messages: readonly ConversationMessage[]) => ConversationMessage[],
-    ) => {
-      const next = change(idle(id, action).messages);
-      patch(id, () => ({ messages: next }));
+      label: string | null = null,
+    ) => editTree(id, action, (t) => ({ messages: change(t.messages), branches: t.branches }), label);
+    /** The message's place on the path, from 1 (as the transcript numbers it). */
+    const position = (id: string, messageId: string): number => {
+      const index = session(id).messages.findIndex((m) => m.id === messageId);
+      if (index < 0)
+        throw new Error(`No message with id "${messageId}" in this conversation (it may have been deleted).`);
+      return index + 1;
     };
     // The field shows a value the stored parameter is not: sending would send something else.
     const refused = (id: string): boolean => Object.keys(session(id).invalidParameters).length > 0;
@@ -100,6 +121,7 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
       };
       patch(id, (s) => ({
         messages: [...s.messages, reply],
+        undoable: null,
         status: 'submitted',
         error: null,
         lastRequest: body,
@@ -148,6 +170,8 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
           title: conversation.title,
           createdAt: conversation.createdAt,
           messages: [...conversation.messages],
+          branches: conversation.branches ?? {},
+          undoable: null,
           status: 'ready',
           error: null,
           lastRequest: null,
@@ -196,22 +220,51 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
       },
       setTitle: (id, title) => patch(id, () => ({ title })),
       replaceMessages(id, messages) {
-        idle(id, 'replace the conversation');
-        patch(id, () => ({ messages: [...messages], status: 'ready', error: null }));
+        editTree(
+          id,
+          'replace the conversation',
+          () => ({ messages: [...messages], branches: {} }),
+          'The conversation was replaced.',
+        );
+        patch(id, () => ({ status: 'ready', error: null }));
       },
       editMessage: (id, messageId, edit) =>
-        editTranscript(id, 'edit a message', (m) => edits.editMessage(m, messageId, edit)),
+        editTranscript(
+          id,
+          'edit a message',
+          (m) => edits.editMessage(m, messageId, edit),
+          `Message ${position(id, messageId)} edited.`,
+        ),
       deleteMessage: (id, messageId) =>
-        editTranscript(id, 'delete a message', (m) => edits.deleteMessage(m, messageId)),
+        editTree(
+          id,
+          'delete a message',
+          (t) => tree.deleteFromPath(t, messageId),
+          `Message ${position(id, messageId)} deleted.`,
+        ),
+      undo(id) {
+        const current = get().sessions[id];
+        if (!current?.undoable || isBusy(current)) return false;
+        const { before } = current.undoable;
+        patch(id, () => ({ ...before, undoable: null }));
+        return true;
+      },
+      showVersion: (id, messageId, step) =>
+        editTree(id, 'show another version', (t) => tree.showVersion(t, messageId, step)),
       insertMessage(id, index, message) {
         const messageId = createId();
-        editTranscript(id, 'insert a message', (m) =>
-          edits.insertMessage(m, index, { ...message, id: messageId, createdAt: now() }),
+        editTree(id, 'insert a message', (t) =>
+          tree.insertIntoPath(t, index, { ...message, id: messageId, createdAt: now() }),
         );
         return messageId;
       },
       moveMessage: (id, messageId, toIndex) =>
-        editTranscript(id, 'reorder messages', (m) => edits.moveMessage(m, messageId, toIndex)),
+        editTranscript(
+          id,
+          'reorder messages',
+          (m) => edits.moveMessage(m, messageId, toIndex),
+          `Message ${position(id, messageId)} moved.`,
+        ),
       async send(id, text) {
         if (refused(id)) return;
         const message: ConversationMessage = {
@@ -225,13 +278,24 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
       },
       async regenerate(id) {
         if (refused(id)) return;
-        const last = idle(id, 'regenerate').messages.at(-1);
-        if (last?.role === 'assistant') patch(id, (s) => ({ messages: s.messages.slice(0, -1) }));
+        const { messages } = idle(id, 'regenerate');
+        // The reply asked again for is kept: a version of that turn.
+        if (messages.at(-1)?.role === 'assistant')
+          editTree(id, 'regenerate', (t) => tree.fork(t, messages.length - 2, []));
         await request(id);
       },
       async continueFrom(id, messageId) {
         if (refused(id)) return;
-        editTranscript(id, 'continue', (m) => edits.truncateAfter(m, messageId));
+        editTree(id, 'continue', (t) => tree.fork(t, position(id, messageId) - 1, []));
+        await request(id);
+      },
+      async editAndResend(id, messageId, edit) {
+        if (refused(id)) return;
+        const index = position(id, messageId) - 1;
+        const original = idle(id, 'resend').messages[index]!;
+        // A copy of its own: the original stays, unchanged, in the version it began.
+        const copy: ConversationMessage = { ...original, ...edit, id: createId(), createdAt: now() };
+        editTree(id, 'resend', (t) => tree.fork(t, index - 1, [copy]));
         await request(id);
       },
       stop: (id) => requests.get(id)?.stop(),

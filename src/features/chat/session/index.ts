@@ -15,6 +15,7 @@ export type {
   ChatStatus,
   ChatTransport,
   InvalidParameter,
+  UndoableEdit,
 } from './session-types';
 export { useChatSession, useChatSessionActions, useIsSessionOpen } from './use-chat-session';
 export {

@@ -5,6 +5,7 @@ import type {
   ChatCompletionRequest,
   FunctionDefinition,
 } from '../../../lib/api';
+import type { Branches, ConversationTree } from '../../../lib/chat/conversation-tree';
 import type {
   ChatParameters,
   Conversation,
@@ -57,7 +58,12 @@ export interface ChatSessionSnapshot {
   id: string;
   title: string;
   createdAt: number;
+  /** The path shown: what the transcript lists and the next request sends. */
   messages: readonly ConversationMessage[];
+  /** The versions kept beside the path, where the conversation forked (see `conversation-tree`). */
+  branches: Branches;
+  /** The last edit of the transcript, while it can still be undone (until the next change or request). */
+  undoable: UndoableEdit | null;
   status: ChatStatus;
   /** The error of the last request while `status` is `error`, else null. */
   error: MessageError | null;
@@ -75,6 +81,13 @@ export interface ChatSessionSnapshot {
 export interface ServerDialect {
   functions: FunctionDialect;
   thinkTags: boolean;
+}
+
+/** An edit of the transcript that can be taken back: what it did, and the transcript before it. */
+export interface UndoableEdit {
+  /** What was done, as a sentence ("Message 3 deleted."). */
+  label: string;
+  before: ConversationTree;
 }
 
 /** What the sessions store is made with; everything but the transport is for tests. */
@@ -111,8 +124,14 @@ export interface ChatSessionActions {
   setTitle(id: string, title: string): void;
   /** Replaces the whole transcript (a pasted request). Refused while a request runs. */
   replaceMessages(id: string, messages: readonly ConversationMessage[]): void;
+  /** Changes a message in place (undoable). */
   editMessage(id: string, messageId: string, edit: MessageEdit): void;
+  /** Removes a message from the path shown (undoable); what followed it, versions too, stays. */
   deleteMessage(id: string, messageId: string): void;
+  /** Takes the last undoable edit back. False when there is none (any more). */
+  undo(id: string): boolean;
+  /** Shows the version before (-1) or after (+1) of the place the message fills. Refused while a request runs. */
+  showVersion(id: string, messageId: string, step: -1 | 1): void;
   /** Inserts a hand-written message (e.g. a few-shot assistant turn); returns its id. */
   insertMessage(
     id: string,
@@ -126,10 +145,18 @@ export interface ChatSessionActions {
    * says why beside Send).
    */
   send(id: string, text: string): Promise<void>;
-  /** Drops the last reply (if the conversation ends with one) and asks again. */
+  /** Asks again for the last reply; the one it replaces is kept as a version of that turn. */
   regenerate(id: string): Promise<void>;
-  /** Truncates the conversation after `messageId` and requests a reply from there. */
+  /**
+   * Requests a reply right after `messageId`; what followed it is kept as a version of that place
+   * (a new branch), not deleted.
+   */
   continueFrom(id: string, messageId: string): Promise<void>;
+  /**
+   * Sends an edited copy of a message in its place, as a new branch (the original and everything
+   * after it stay a version of that place), and requests a reply to it.
+   */
+  editAndResend(id: string, messageId: string, edit: MessageEdit): Promise<void>;
   /** Aborts the request in flight (the HTTP request, not just the display). No-op when idle. */
   stop(id: string): void;
 }

@@ -8,6 +8,8 @@ const NOT_OPEN: ChatSessionSnapshot = {
   title: '',
   createdAt: 0,
   messages: [],
+  branches: {},
+  undoable: null,
   status: 'ready',
   error: null,
   lastRequest: null,

@@ -24,6 +24,7 @@ export function toConversation(session: ChatSessionSnapshot, updatedAt: number):
     systemPrompt: options.systemPrompt,
     parameters: options.parameters,
     messages: [...session.messages],
+    ...(Object.keys(session.branches).length > 0 ? { branches: session.branches } : {}),
     ...(options.functions ? { functions: options.functions } : {}),
   };
   return { ...conversation, title: titleFromMessages(conversation) };
@@ -38,7 +39,13 @@ export function autosaveSessions(sessions: ChatSessionsStore, autosaver: Autosav
   const unsubscribe = sessions.subscribe((state, previous) => {
     for (const [id, session] of Object.entries(state.sessions)) {
       const before = previous.sessions[id];
-      if (!before || (before.messages === session.messages && before.options === session.options)) continue;
+      if (
+        !before ||
+        (before.messages === session.messages &&
+          before.branches === session.branches &&
+          before.options === session.options)
+      )
+        continue;
       autosaver.schedule(toConversation(session, Date.now()));
     }
   });

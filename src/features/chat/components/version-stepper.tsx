@@ -1,0 +1,59 @@
+import { Button } from '../../../components/ui/button';
+import { versionAt } from '../../../lib/chat/conversation-tree';
+import { useOpenSession } from '../session';
+import type { MessageActions } from './message-actions';
+
+/**
+ * ‹ 2/3 › on a message whose place has versions (a regenerated reply, an edited and resent message,
+ * a reply asked for again from earlier). It selects a string, so a streaming frame elsewhere does
+ * not re-render the row.
+ */
+export function VersionStepper({
+  messageId,
+  index,
+  busy,
+  actions,
+}: {
+  messageId: string;
+  index: number;
+  busy: boolean;
+  actions: MessageActions;
+}) {
+  const label = useOpenSession((s) => {
+    if (s.messages[index]?.id !== messageId) return null;
+    const at = versionAt(s, index);
+    return at ? `${at.shown}/${at.count}` : null;
+  });
+  if (label === null) return null;
+  const [shown, count] = label.split('/').map(Number) as [number, number];
+  const n = index + 1;
+  return (
+    <span role="group" aria-label={`Versions of message ${n}`} className="flex items-center gap-0.5">
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={busy || shown === 1}
+        aria-label={`Previous version of message ${n}`}
+        onClick={() => actions.showVersion(messageId, -1)}
+      >
+        ‹
+      </Button>
+      <span className="font-mono tabular-nums" aria-live="polite" data-testid="version-position">
+        <span className="sr-only">Version </span>
+        {shown}
+        <span aria-hidden="true">/</span>
+        <span className="sr-only"> of </span>
+        {count}
+      </span>
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={busy || shown === count}
+        aria-label={`Next version of message ${n}`}
+        onClick={() => actions.showVersion(messageId, 1)}
+      >
+        ›
+      </Button>
+    </span>
+  );
+}
