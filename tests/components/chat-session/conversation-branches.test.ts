@@ -6,7 +6,7 @@ import { linearPath } from '../../../src/lib/chat/conversation-tree';
 import { localService, session } from './session-harness';
 
 const contents = (chat: ReturnType<typeof session>) => chat.getSnapshot().messages.map((m) => m.content);
-const defaults = { model: 'svc-chat' };
+const defaults = { model: 'svc-chat', createId: () => crypto.randomUUID(), now: 0 };
 
 describe('a conversation with versions', () => {
   it('regenerates twice and steps back to the first reply, sending only the path shown', async () => {

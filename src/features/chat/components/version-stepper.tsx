@@ -38,12 +38,11 @@ export function VersionStepper({
       >
         ‹
       </Button>
-      <span className="font-mono tabular-nums" aria-live="polite" data-testid="version-position">
-        <span className="sr-only">Version </span>
-        {shown}
-        <span aria-hidden="true">/</span>
-        <span className="sr-only"> of </span>
-        {count}
+      <span className="font-mono tabular-nums" aria-hidden="true">
+        {shown}/{count}
+      </span>
+      <span className="sr-only" aria-live="polite" data-testid="version-position">
+        Version {shown} of {count}
       </span>
       <Button
         size="sm"

@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { INPUT_CLASS } from '../../../components/ui/field';
 import { JsonImport } from '../../../components/ui/json-import';
+import type { ConversationExport } from '../../../lib/chat';
 import { holdsManyConversations, type ImportManyResult } from '../../../lib/chat/conversation-import';
+import { hiddenVersionCount, linearPath } from '../../../lib/chat/conversation-tree';
 import { toStorageError } from '../storage';
 import type { ConversationsApi } from './use-conversations';
 
@@ -18,9 +20,23 @@ function downloadJson(json: string, name: string) {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** The open conversation's export: shown, copyable and downloadable. */
+/** An export and the same conversation with only its path shown, when it has other versions. */
+function readVersions(json: string): { others: number; pathOnly: string } | null {
+  const doc = JSON.parse(json) as ConversationExport;
+  const others = hiddenVersionCount(doc.conversation.branches ?? {});
+  if (others === 0) return null;
+  return {
+    others,
+    pathOnly: JSON.stringify({ ...doc, conversation: linearPath(doc.conversation) }, null, 2),
+  };
+}
+
+/** The open conversation's export: shown, copyable and downloadable; whole, or the path shown alone. */
 function ExportOne({ open, api }: { open: boolean; api: ConversationsApi }) {
-  const [exported, setExported] = useState<string | null>(null);
+  const [whole, setExported] = useState<string | null>(null);
+  const [pathOnly, setPathOnly] = useState(false);
+  const versions = useMemo(() => (whole ? readVersions(whole) : null), [whole]);
+  const exported = pathOnly && versions ? versions.pathOnly : whole;
   const activeId = api.active?.id;
   // The list follows saves (a first message names a new conversation); the opened snapshot does not.
   const title = api.summaries.find((s) => s.id === activeId)?.title ?? api.active?.title ?? 'conversation';
@@ -39,6 +55,12 @@ function ExportOne({ open, api }: { open: boolean; api: ConversationsApi }) {
   return (
     <section aria-label="Export" className="flex flex-col gap-1">
       <h3 className="text-sm font-semibold">Export “{title}”</h3>
+      {versions ? (
+        <label className="flex items-center gap-2 text-xs">
+          <input type="checkbox" checked={pathOnly} onChange={(e) => setPathOnly(e.target.checked)} />
+          Only the path shown (leave out {plural(versions.others, 'other version')})
+        </label>
+      ) : null}
       <textarea
         aria-label="Exported JSON"
         readOnly
