@@ -147,6 +147,7 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
     <li
       ref={ref}
       aria-label={`${message.role} message ${index + 1}`}
+      data-message-id={message.id}
       data-role={message.role}
       data-status={message.status ?? 'written'}
       className={`rounded border border-zinc-200 p-2 dark:border-zinc-800 ${tone}`}
