@@ -1,6 +1,6 @@
 import type { FunctionDefinition } from '../../protocol/wire';
 import { createModuleLoader } from '../module-loader';
-import { schemaCheckerPending } from './schema-checker';
+import { notLoaded, schemaCheckerPending } from './schema-checker';
 
 /** One thing wrong with the definitions, placed on its line. */
 export interface DefinitionProblem {
@@ -41,7 +41,7 @@ export function checkDefinitionsNow(text: string): DefinitionsCheck {
   if (state.status === 'idle') void definitionsChecks.load().catch(() => undefined);
   const pending =
     state.status === 'failed'
-      ? `The function definitions could not be checked: the checks did not load (${state.reason}). Reload the page to check.`
+      ? notLoaded('the function definitions', 'the checks', state.reason)
       : schemaCheckerPending('the function definitions');
   return { definitions: null, problems: [], pending };
 }

@@ -18,14 +18,24 @@ export function schemaChecker(): SchemaChecker | null {
   return loader.current();
 }
 
+/** The sentence for a check that cannot run because `what` ("the schema checker") did not load. */
+export function notLoaded(subject: string, what: string, reason: string): string {
+  const Subject = subject.charAt(0).toUpperCase() + subject.slice(1);
+  return `${Subject} could not be checked: ${what} did not load (${reason}). Reload the page to check.`;
+}
+
 /**
- * What a check of `subject` ("the arguments", say) says when it could not run: that it is under way
- * while the checker loads, or why it cannot run. Null when the checker is ready.
+ * Why a check of `subject` ("the arguments", say) is not made, for a caller that found no checker:
+ * under way while the checker loads, or `failed` (with why) when it could not be loaded.
  */
-export function schemaCheckerPending(subject: string): string | null {
-  if (schemaChecker()) return null;
+export function schemaCheckerAbsence(subject: string): { message: string; failed: boolean } {
   const state = loader.state();
-  if (state.status !== 'failed') return `Checking ${subject} against the schema…`;
-  const what = subject.charAt(0).toUpperCase() + subject.slice(1);
-  return `${what} could not be checked: the schema checker did not load (${state.reason}). Reload the page to check.`;
+  return state.status === 'failed'
+    ? { message: notLoaded(subject, 'the schema checker', state.reason), failed: true }
+    : { message: `Checking ${subject} against the schema…`, failed: false };
+}
+
+/** `schemaCheckerAbsence`'s sentence, or null when the checker is ready. */
+export function schemaCheckerPending(subject: string): string | null {
+  return schemaChecker() ? null : schemaCheckerAbsence(subject).message;
 }

@@ -1,6 +1,6 @@
 import type { FunctionDefinition } from '../../protocol/wire';
 import { parseJson, type TextPosition } from './parse-json';
-import { schemaChecker, schemaCheckerPending, schemaCheckerState } from './schema-checker';
+import { schemaChecker, schemaCheckerAbsence } from './schema-checker';
 
 /** One way the arguments break the function's `parameters` schema. */
 export interface ArgumentViolation {
@@ -32,9 +32,8 @@ export function checkParsed(
 ): ParsedCheck {
   const checker = schemaChecker();
   if (!checker) {
-    const note = schemaCheckerPending(subject);
-    const pending = schemaCheckerState().status !== 'failed';
-    return { kind: 'parsed', value, violations: [], checked: false, note, pending };
+    const { message, failed } = schemaCheckerAbsence(subject);
+    return { kind: 'parsed', value, violations: [], checked: false, note: message, pending: !failed };
   }
   const result = checker.checkWithSchema(schema, value);
   return result.compiled

@@ -1,10 +1,6 @@
 import { parseJson } from '../../../lib/function-schema/parse-json';
 import type { ArgumentViolation } from '../../../lib/function-schema/validate-arguments';
-import {
-  schemaChecker,
-  schemaCheckerPending,
-  schemaCheckerState,
-} from '../../../lib/function-schema/schema-checker';
+import { schemaChecker, schemaCheckerAbsence } from '../../../lib/function-schema/schema-checker';
 
 export type SchemaCheck =
   | { kind: 'none' }
@@ -24,11 +20,9 @@ export function checkAgainstSchema(text: string, value: unknown): SchemaCheck {
     };
   const checker = schemaChecker();
   if (!checker) {
-    const message = schemaCheckerPending('the reply') ?? '';
+    const { message, failed } = schemaCheckerAbsence('the reply');
     // A checker that could not be loaded leaves the reply unchecked, and says so like a bad schema.
-    return schemaCheckerState().status === 'failed'
-      ? { kind: 'bad-schema', message }
-      : { kind: 'pending', message };
+    return { kind: failed ? 'bad-schema' : 'pending', message };
   }
   const { ajv, checkWithSchema } = checker;
   if (!ajv.validateSchema(parsed.value as object))
