@@ -1,5 +1,5 @@
 import { Button } from '../../components/ui/button';
-import { INPUT_CLASS } from '../../components/ui/field';
+import { ExportedJson } from '../../components/ui/exported-json';
 import { JsonImport } from '../../components/ui/json-import';
 import type { ImportIssue } from '../../lib/chat';
 
@@ -13,35 +13,17 @@ export function ExportedComparison({
   json: string;
   onClose: () => void;
 }) {
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `comparison-${title.replace(/[^\w.-]+/g, '-').slice(0, 60)}.json`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
   return (
-    <section aria-label="Export" className="flex flex-col gap-1">
-      <h3 className="text-sm font-medium">Export “{title}”</h3>
-      <textarea
-        aria-label="Exported JSON"
-        readOnly
-        className={`${INPUT_CLASS} h-32 font-mono text-xs`}
-        value={json}
-      />
-      <div className="flex gap-2">
-        <Button size="sm" onClick={download}>
-          Download JSON
-        </Button>
-        <Button size="sm" onClick={() => void navigator.clipboard?.writeText(json)}>
-          Copy
-        </Button>
+    <ExportedJson
+      title={title}
+      json={json}
+      fileName={`comparison-${title}`}
+      actions={
         <Button size="sm" variant="ghost" onClick={onClose}>
           Close
         </Button>
-      </div>
-    </section>
+      }
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
+import { downloadJson, ExportedJson } from '../../../components/ui/exported-json';
 import { INPUT_CLASS } from '../../../components/ui/field';
 import { JsonImport } from '../../../components/ui/json-import';
 import type { ConversationExport } from '../../../lib/chat';
@@ -8,15 +9,6 @@ import { holdsManyConversations, type ImportManyResult } from '../../../lib/chat
 import { hiddenVersionCount, linearPath } from '../../../lib/chat/conversation-tree';
 import { toStorageError } from '../storage';
 import type { ConversationsApi } from './use-conversations';
-
-function downloadJson(json: string, name: string) {
-  const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${name.replace(/[^\w.-]+/g, '-').slice(0, 60)}.json`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -53,33 +45,19 @@ function ExportOne({ open, api }: { open: boolean; api: ConversationsApi }) {
   }, [open, activeId]);
 
   return (
-    <section aria-label="Export" className="flex flex-col gap-1">
-      <h3 className="text-sm font-semibold">Export “{title}”</h3>
-      {versions ? (
-        <label className="flex items-center gap-2 text-xs">
-          <input type="checkbox" checked={pathOnly} onChange={(e) => setPathOnly(e.target.checked)} />
-          Only the path shown (leave out {plural(versions.others, 'other version')})
-        </label>
-      ) : null}
-      <textarea
-        aria-label="Exported JSON"
-        readOnly
-        className={`${INPUT_CLASS} h-32 font-mono text-xs`}
-        value={exported ?? ''}
-      />
-      <div className="flex gap-2">
-        <Button size="sm" disabled={!exported} onClick={() => exported && downloadJson(exported, title)}>
-          Download JSON
-        </Button>
-        <Button
-          size="sm"
-          disabled={!exported}
-          onClick={() => void navigator.clipboard?.writeText(exported ?? '')}
-        >
-          Copy
-        </Button>
-      </div>
-    </section>
+    <ExportedJson
+      title={title}
+      json={exported}
+      fileName={title}
+      options={
+        versions ? (
+          <label className="flex items-center gap-2 text-xs">
+            <input type="checkbox" checked={pathOnly} onChange={(e) => setPathOnly(e.target.checked)} />
+            Only the path shown (leave out {plural(versions.others, 'other version')})
+          </label>
+        ) : null
+      }
+    />
   );
 }
 
