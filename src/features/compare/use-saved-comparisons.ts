@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ImportIssue } from '../../lib/chat';
 import type { Comparison, ComparisonSummary } from '../../lib/compare/comparison';
 import { createComparisonStore } from '../../lib/compare/comparison-store';
+import { useIsMounted } from '../../components/ui/use-is-mounted';
 
 const newId = () => globalThis.crypto.randomUUID();
 // Export and import (the format and its checks) load when first used, not with the page.
@@ -15,29 +16,26 @@ export function useSavedComparisons() {
   const [importIssues, setImportIssues] = useState<ImportIssue[] | null>(null);
   // A run's last save (when leaving the page stops it) ends after the page is gone: its answers go
   // nowhere rather than into a page that no longer exists.
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const isMounted = useIsMounted();
 
   // Every storage failure is shown (until dismissed), never swallowed.
-  const attempt = useCallback(async <T>(task: () => Promise<T>): Promise<T | undefined> => {
-    try {
-      return await task();
-    } catch (failure) {
-      if (mounted.current) setError(failure instanceof Error ? failure.message : String(failure));
-      return undefined;
-    }
-  }, []);
+  const attempt = useCallback(
+    async <T>(task: () => Promise<T>): Promise<T | undefined> => {
+      try {
+        return await task();
+      } catch (failure) {
+        if (isMounted()) setError(failure instanceof Error ? failure.message : String(failure));
+        return undefined;
+      }
+    },
+    [isMounted],
+  );
 
   const refresh = useCallback(async () => {
     const list = await attempt(() => store.list());
-    if (list && mounted.current) setSummaries(list);
+    if (list && isMounted()) setSummaries(list);
     return list ?? [];
-  }, [attempt, store]);
+  }, [attempt, store, isMounted]);
 
   return {
     summaries,
@@ -46,7 +44,7 @@ export function useSavedComparisons() {
     refresh,
     save: (comparison: Comparison) => store.save(comparison),
     reportError: (failure: unknown) => {
-      if (mounted.current) setError(failure instanceof Error ? failure.message : String(failure));
+      if (isMounted()) setError(failure instanceof Error ? failure.message : String(failure));
     },
     dismissError: () => setError(null),
     load: (id: string) => attempt(() => store.load(id)),

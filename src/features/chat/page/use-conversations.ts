@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useIsMounted } from '../../../components/ui/use-is-mounted';
+import { useCallback, useEffect, useState } from 'react';
 import type { Conversation, ConversationSummary, ImportIssue } from '../../../lib/chat';
 import type { PastedRequest } from '../../../lib/export-code';
 import { useChatStores } from '../use-chat-stores';
@@ -73,25 +74,19 @@ export function useConversations(initialId?: string, initialHash = '') {
 
   // Storage answers after the page is gone (a test's window torn down, a route left) go nowhere:
   // every step after an await checks this before it sets state.
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const isMounted = useIsMounted();
 
   const attempt = useCallback(
     async <T>(operation: string, task: () => Promise<T>): Promise<T | undefined> => {
       try {
         const result = await task();
-        return mounted.current ? result : undefined;
+        return isMounted() ? result : undefined;
       } catch (error) {
-        if (mounted.current) setStorageError(toStorageError(error, operation));
+        if (isMounted()) setStorageError(toStorageError(error, operation));
         return undefined;
       }
     },
-    [],
+    [isMounted],
   );
 
   const listFor = useCallback(
@@ -100,12 +95,12 @@ export function useConversations(initialId?: string, initialHash = '') {
   );
   const refresh = useCallback(async () => {
     const list = await listFor(query);
-    if (list && mounted.current) setSummaries(list);
-  }, [listFor, query]);
+    if (list && isMounted()) setSummaries(list);
+  }, [listFor, query, isMounted]);
   const search = async (q: string) => {
     setQuery(q);
     const list = await listFor(q);
-    if (list && mounted.current) setSummaries(list);
+    if (list && isMounted()) setSummaries(list);
   };
 
   useEffect(() => saves.subscribe(() => void refresh()), [saves, refresh]);
@@ -139,10 +134,10 @@ export function useConversations(initialId?: string, initialHash = '') {
   const openAddressed = useCallback(
     async (id: string): Promise<boolean> => {
       const opened = await open(id);
-      if (mounted.current) setMissing(opened ? null : id);
+      if (isMounted()) setMissing(opened ? null : id);
       return opened;
     },
-    [open],
+    [open, isMounted],
   );
 
   /** Resolves false when the shown conversation is still empty: it is the new one, not another blank. */
@@ -164,7 +159,7 @@ export function useConversations(initialId?: string, initialHash = '') {
     if (data === null) return false;
     const read = await readShared(data);
     if (!read.ok) {
-      if (mounted.current) setShareProblem(`This shared link could not be opened: ${read.reason}`);
+      if (isMounted()) setShareProblem(`This shared link could not be opened: ${read.reason}`);
       return false;
     }
     const result = await attempt('open the shared conversation', () => store.importJson(read.json));
