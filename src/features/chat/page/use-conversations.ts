@@ -108,8 +108,8 @@ export function useConversations(initialId?: string, initialHash = '') {
 
   // The conversation's own model and parameters go live with it (and become what a new one starts from).
   const show = useCallback(
-    (conversation: Conversation) => {
-      const { stream } = newConversationOptions();
+    /** `stream` where the conversation came with its own choice (a loaded request), else Settings'. */
+    (conversation: Conversation, stream = newConversationOptions().stream) => {
       sessions.getState().actions.open(conversation, { stream });
       workbenches.getState().actions.open(conversation.id, newWorkbench(conversation.functions ?? []));
       rememberForNewConversations(sessions.getState().sessions[conversation.id]!.options);
@@ -269,7 +269,9 @@ export function useConversations(initialId?: string, initialHash = '') {
     if (!result) return 'The request could not be saved as a conversation: see the storage message above.';
     if (!result.ok)
       return `The request was not loaded: ${result.issues.map((i) => `${i.path}: ${i.reason}`).join('; ')}.`;
-    show(result.conversation);
+    // The request's own stream choice comes with it: loading it again sends what was pasted.
+    const body = pasted.body as { stream?: unknown };
+    show(result.conversation, typeof body.stream === 'boolean' ? body.stream : undefined);
     await refresh();
     return null;
   };
