@@ -104,3 +104,25 @@ export async function* inSlices<T>(
     if (!slices.begin()) await new Promise<void>((resolve) => slices.whenNext(resolve));
   }
 }
+
+/** How long an idle callback may work: the browser's own figure, or a slice where it gives none. */
+export type IdleTime = () => number;
+
+/**
+ * Calls `run` once the page is idle (`requestIdleCallback`, or at the latest after `timeoutMs`, so a
+ * busy page still gets there), else in a later task with a slice's worth of time; returns a cancel.
+ * For work nobody is waiting for, which must never delay what the reader sees or does.
+ */
+export function whenIdle(run: (timeLeft: IdleTime) => void, timeoutMs = 500, sliceMs = 12): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback((deadline) => run(() => deadline.timeRemaining()), {
+      timeout: timeoutMs,
+    });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(() => {
+    const start = performance.now();
+    run(() => Math.max(0, sliceMs - (performance.now() - start)));
+  }, 0);
+  return () => clearTimeout(timer);
+}

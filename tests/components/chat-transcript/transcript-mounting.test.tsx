@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ConversationMessage } from '../../../src/lib/chat';
 import type { MessageActions } from '../../../src/features/chat/components/message-actions';
 import { Transcript } from '../../../src/features/chat/components/transcript';
+import { estimatedRowHeight, firstRowToMount } from '../../../src/features/chat/components/use-mounted-rows';
 
 const actions: MessageActions = {
   startEdit: vi.fn(),
@@ -13,16 +14,24 @@ const actions: MessageActions = {
   insertAfter: vi.fn(),
   continueFrom: vi.fn(),
   regenerate: vi.fn(),
+  resend: vi.fn(),
+  showVersion: vi.fn(),
 };
 
-function conversation(count: number): ConversationMessage[] {
+function conversation(
+  count: number,
+  reply = (i: number) => `Message number ${i + 1}`,
+): ConversationMessage[] {
   return Array.from({ length: count }, (_, i) => ({
     id: `m${i}`,
     role: i % 2 === 0 ? 'user' : 'assistant',
-    content: `Message number ${i + 1}`,
+    content: i % 2 === 0 ? `Message number ${i + 1}` : reply(i),
     createdAt: 0,
   }));
 }
+
+/** A reply of `lines` paragraphs, each a line of its own. */
+const longReply = (lines: number) => () => Array.from({ length: lines }, (_, l) => `Line ${l}`).join('\n\n');
 
 const labels = () =>
   within(screen.getByRole('list', { name: 'Transcript' }))
@@ -44,12 +53,24 @@ describe('Transcript of a long conversation', () => {
   it('opens with its last rows, then mounts the earlier ones above them, in order', async () => {
     const messages = conversation(60);
     render(transcript(messages));
-    // The first render: the last 24 rows, numbered as in the whole conversation.
-    expect(labels()).toHaveLength(24);
-    expect(labels()[0]).toBe('user message 37');
-    expect(labels().at(-1)).toBe('assistant message 60');
-    await waitFor(() => expect(labels()).toHaveLength(60));
+    // The first render: only the last rows, numbered as in the whole conversation.
+    const first = labels();
+    expect(first.length).toBeLessThan(60);
+    expect(first[0]).toBe(`${messages[60 - first.length]!.role} message ${60 - first.length + 1}`);
+    expect(first.at(-1)).toBe('assistant message 60');
+    await waitFor(() => expect(labels()).toHaveLength(60), { timeout: 5000 });
     expect(labels()).toEqual(messages.map((m, i) => `${m.role} message ${i + 1}`));
+  });
+
+  it('opens with as few rows as fill the view when the last replies are long', () => {
+    render(transcript(conversation(200, longReply(60))));
+    // The last reply alone is taller than the view: the last four rows are mounted, no more.
+    expect(labels()).toEqual([
+      'user message 197',
+      'assistant message 198',
+      'user message 199',
+      'assistant message 200',
+    ]);
   });
 
   it('shows a short conversation whole at once', () => {
@@ -57,10 +78,29 @@ describe('Transcript of a long conversation', () => {
     expect(labels()).toHaveLength(10);
   });
 
-  it('shows the last rows at once when messages are removed while earlier ones wait', () => {
+  it('shows the last rows at once when messages are removed while earlier ones wait', async () => {
     const { rerender } = render(transcript(conversation(60)));
     rerender(transcript(conversation(30)));
     expect(labels().at(-1)).toBe('assistant message 30');
-    expect(labels().length).toBeGreaterThanOrEqual(24);
+    await waitFor(() => expect(labels()).toHaveLength(30), { timeout: 5000 });
+  });
+});
+
+describe('The rows mounted first', () => {
+  it('reaches further back past short rows than past long ones', () => {
+    const short = conversation(100);
+    const long = conversation(100, longReply(30));
+    expect(estimatedRowHeight(long[1]!)).toBeGreaterThan(estimatedRowHeight(short[1]!));
+    expect(100 - firstRowToMount(short)).toBeGreaterThan(100 - firstRowToMount(long));
+    expect(100 - firstRowToMount(long)).toBeGreaterThanOrEqual(4);
+  });
+
+  it('counts a reply of one long paragraph by its length, not only its line breaks', () => {
+    const paragraph = { ...conversation(2)[1]!, content: 'word '.repeat(2000) };
+    expect(estimatedRowHeight(paragraph)).toBeGreaterThan(estimatedRowHeight(conversation(2)[1]!) * 10);
+  });
+
+  it('mounts nothing for an empty conversation', () => {
+    expect(firstRowToMount([])).toBe(0);
   });
 });

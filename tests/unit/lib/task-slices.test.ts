@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readClock } from '../../../src/lib/chat/metrics';
-import { createTaskSlices, inSlices } from '../../../src/lib/task-slices';
+import { createTaskSlices, inSlices, whenIdle } from '../../../src/lib/task-slices';
 
 /** A hand-run task queue: nothing runs "in a later task" until the test says so. */
 function manualTasks() {
@@ -116,5 +116,24 @@ describe('inSlices with readClock', () => {
     clock.mark();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect([clock(), clock()]).toEqual([102, 102]);
+  });
+});
+
+describe('whenIdle', () => {
+  it('runs in a later task, with a slice of time, where the browser has no idle callback', async () => {
+    const seen: number[] = [];
+    whenIdle((timeLeft) => seen.push(timeLeft()), 500, 12);
+    expect(seen).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toBeGreaterThan(0);
+    expect(seen[0]).toBeLessThanOrEqual(12);
+  });
+
+  it('runs nothing once cancelled', async () => {
+    const run = vi.fn();
+    whenIdle(run)();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(run).not.toHaveBeenCalled();
   });
 });

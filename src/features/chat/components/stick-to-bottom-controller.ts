@@ -61,7 +61,11 @@ export function attachStickToBottom(
       if (arrived) s.target = null;
       else if (!onTheWay) {
         s.target = null;
-        const movedUp = top < s.last.top - 1 && distance > s.last.distance + 1;
+        // Content that changed size moves the view by itself (scroll anchoring keeps what is shown in
+        // place as rows above it grow or shrink): a move up then is the browser's, unless the reader
+        // holds the scrollbar. Wheel, keys and touch stop following through their own handlers.
+        const resized = Math.abs(max - (s.last.top + s.last.distance)) > 1;
+        const movedUp = top < s.last.top - 1 && distance > s.last.distance + 1 && (!resized || s.held);
         const cameDown =
           top > s.last.top + 1 && distance < s.last.distance - 1 && distance <= BOTTOM_SLACK_PX;
         if (movedUp && s.following) setFollowing(false);

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
-import { mainThreadSlices } from '../../../lib/task-slices';
 import type { ConversationMessage } from '../../../lib/chat';
 import type { MessageActions } from './message-actions';
 import { JumpToLatest } from './jump-to-latest';
 import { MessageRow, type ReplyRendering } from './message-row';
 import { useFollowTranscript } from './use-follow-transcript';
+import { useMountedRows } from './use-mounted-rows';
 
 export interface TranscriptProps {
   messages: readonly ConversationMessage[];
@@ -14,26 +13,15 @@ export interface TranscriptProps {
   actions: MessageActions;
 }
 
-/** Rows mounted first when a conversation opens, and then per later task, earlier ones first. */
-const ROWS_PER_TASK = 24;
-
 /**
  * The conversation's messages, following the end while the reader is there (see
  * `useFollowTranscript`), with a "Jump to latest" button once they scroll up. A long conversation
- * opens with its last rows and mounts the earlier ones a batch per task, above them (scroll
- * anchoring keeps the view still): 200 rows at once were one long task. Key it by conversation, so
- * another one opens the same way.
+ * opens with the last rows, those on screen, and mounts the earlier ones above them when the page is
+ * idle (`useMountedRows`). Key it by conversation, so another one opens the same way.
  */
 export function Transcript({ messages, busy, editingId, rendering, actions }: TranscriptProps) {
-  const [mountFrom, setMountFrom] = useState(() => Math.max(0, messages.length - ROWS_PER_TASK));
-  // A conversation that shrank (messages deleted) still shows its last rows at once.
-  const from = Math.min(mountFrom, Math.max(0, messages.length - ROWS_PER_TASK));
+  const from = useMountedRows(messages);
   const { scrollerRef, contentRef, following, news, jumpToLatest } = useFollowTranscript(messages, from);
-
-  useEffect(() => {
-    if (from === 0) return undefined;
-    return mainThreadSlices.whenNext(() => setMountFrom(Math.max(0, from - ROWS_PER_TASK)));
-  }, [from]);
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
