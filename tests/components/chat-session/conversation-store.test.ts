@@ -100,10 +100,24 @@ describe('conversation store', () => {
       }),
     );
     await store.save(conversation('n', { title: 'Unrelated' }));
+    const asked = { id: 'q', role: 'user' as const, content: 'Where?', createdAt: 1 };
+    const reply = (id: string, content: string) => ({
+      id,
+      role: 'assistant' as const,
+      content,
+      createdAt: 1,
+    });
+    await store.save(
+      conversation('v', {
+        messages: [asked, reply('shown', 'The Louvre')],
+        branches: { q: [[reply('hidden', 'Notre-Dame, in another version')], null] },
+      }),
+    );
+    expect((await store.search('notre-dame')).map((c) => c.id)).toEqual(['v']);
     expect((await store.search('paris')).map((c) => c.id)).toEqual(['t']);
     expect((await store.search('eiffel')).map((c) => c.id)).toEqual(['m']);
     expect(await store.search('nothing like this')).toEqual([]);
-    expect(await store.search('')).toHaveLength(3);
+    expect(await store.search('')).toHaveLength(4);
   });
 
   it('re-imports an export to the same conversation, under a new id and title when the old one exists', async () => {

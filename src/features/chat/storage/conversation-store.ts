@@ -3,6 +3,7 @@ import type { Conversation, ConversationSummary, ImportResult } from '../../../l
 import type { ImportManyResult } from '../../../lib/chat/conversation-import';
 import { newConversationOptions } from '../session';
 import { guard, StorageError } from './storage-error';
+import { allMessages } from '../../../lib/chat/conversation-tree';
 
 // Reading and writing export files loads with the first export or import: few visits make one.
 const loadFormats = () => import('../../../lib/chat/conversation-import-formats');
@@ -215,7 +216,10 @@ export function createConversationStore(options: ConversationStoreOptions = {}) 
             (c) =>
               c.title.toLowerCase().includes(needle) ||
               c.systemPrompt.toLowerCase().includes(needle) ||
-              c.messages.some((m) => m.content.toLowerCase().includes(needle)),
+              // Words of a version not shown find the conversation too.
+              allMessages({ messages: c.messages, branches: c.branches ?? {} }).some((m) =>
+                m.content.toLowerCase().includes(needle),
+              ),
           )
           .map(({ id, title, updatedAt }) => ({ id, title, updatedAt }))
           .sort((a, b) => b.updatedAt - a.updatedAt);
