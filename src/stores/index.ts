@@ -18,7 +18,8 @@ export type {
   VisionParameters,
 } from './slices/parameters-slice';
 export type { ChatDefaults } from './slices/defaults-slice';
-export type { SendKey, ThemePreference } from './slices/ui-slice';
+export type { FrameLayout, InspectorDock, SendKey, ThemePreference } from './slices/ui-slice';
+export { FRAME_LIMITS } from './slices/ui-slice';
 export {
   createActivityStore,
   type ActivityState,

@@ -1,7 +1,13 @@
 import type { Connection, ModelPage } from './slices/connection-slice';
 import type { ChatDefaults } from './slices/defaults-slice';
 import { emptyParameters, type PageParameters } from './slices/parameters-slice';
-import type { SendKey, ThemePreference } from './slices/ui-slice';
+import {
+  FRAME_DEFAULTS,
+  FRAME_LIMITS,
+  type FrameLayout,
+  type SendKey,
+  type ThemePreference,
+} from './slices/ui-slice';
 import type { SettingsState } from './settings-types';
 
 /** localStorage key of the settings. */
@@ -19,6 +25,7 @@ export interface PersistedSettings {
   theme: ThemePreference;
   sendKey: SendKey;
   timeoutSeconds: number | null;
+  frame: FrameLayout;
 }
 
 /**
@@ -34,6 +41,7 @@ export function partializeSettings(state: SettingsState): PersistedSettings {
     theme: state.theme,
     sendKey: state.sendKey,
     timeoutSeconds: state.timeoutSeconds,
+    frame: state.frame,
   };
 }
 
@@ -84,7 +92,33 @@ export function sanitizeSettings(raw: unknown): PersistedSettings {
       typeof source.timeoutSeconds === 'number' && source.timeoutSeconds >= 1 && source.timeoutSeconds <= 3600
         ? source.timeoutSeconds
         : null,
+    frame: sanitizeFrame(source.frame),
   };
+}
+
+/** The stored frame, each size brought within its limits; anything unreadable takes the default. */
+function sanitizeFrame(raw: unknown): FrameLayout {
+  const source = isRecord(raw) ? raw : {};
+  const frame: FrameLayout = {
+    ...FRAME_DEFAULTS,
+    listOpen: source.listOpen !== false,
+    inspectorOpen: source.inspectorOpen !== false,
+    dock: source.dock === 'bottom' ? 'bottom' : 'right',
+    tabs: isRecord(source.tabs)
+      ? (Object.fromEntries(Object.entries(source.tabs).filter(([, v]) => typeof v === 'string')) as Record<
+          string,
+          string
+        >)
+      : {},
+  };
+  for (const [key, { min, max }] of Object.entries(FRAME_LIMITS) as [
+    keyof typeof FRAME_LIMITS,
+    { min: number; max: number },
+  ][]) {
+    const value = source[key];
+    if (typeof value === 'number' && Number.isFinite(value)) frame[key] = Math.min(max, Math.max(min, value));
+  }
+  return frame;
 }
 
 /** The string-valued entries of a stored record, for the pages' last models. */

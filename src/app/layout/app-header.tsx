@@ -10,19 +10,28 @@ export interface AppHeaderProps {
   onOpenSettings: () => void;
 }
 
-/** App name, pages, and the active connection with its health and rate limit. */
+/**
+ * App name, pages, and the active connection with its health and rate limit. One row on a wide
+ * screen; narrower, the connection takes a row of its own, and on a phone the pages too (the order
+ * classes move the groups, the DOM order stays the reading order).
+ */
 export function AppHeader({ onOpenSettings }: AppHeaderProps) {
   return (
-    <header className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-1.5">
-        <Link to="/chat" className={`rounded text-sm font-semibold tracking-tight ${FOCUS_RING}`}>
+    <header
+      data-region="header"
+      className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-1.5 sm:px-4">
+        <Link to="/chat" className={`order-1 rounded text-sm font-semibold tracking-tight ${FOCUS_RING}`}>
           svc playground
         </Link>
-        <MainNav />
-        <div className="ml-auto flex flex-wrap items-center gap-x-3 gap-y-1">
+        <MainNav className="order-3 basis-full md:order-2 md:basis-auto" />
+        <div className="order-4 flex basis-full flex-wrap items-center gap-x-3 gap-y-1 xl:order-3 xl:ml-auto xl:basis-auto">
           <RateLimitBadge />
           <HealthIndicator />
           <ConnectionSwitch />
+        </div>
+        <div className="order-2 ml-auto flex items-center gap-x-3 md:order-3 xl:order-4 xl:ml-0">
           <ThemeToggle />
           <Button size="sm" onClick={onOpenSettings} aria-haspopup="dialog">
             Settings

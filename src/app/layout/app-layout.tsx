@@ -27,7 +27,7 @@ export function AppLayout() {
       <main
         id="main"
         tabIndex={-1}
-        className="flex min-h-0 flex-1 flex-col overflow-y-auto p-4 focus:outline-none"
+        className="flex min-h-0 flex-1 flex-col overflow-y-auto p-3 focus:outline-none sm:p-4"
       >
         <NoConnectionNotice onOpenSettings={() => setSettingsOpen(true)} />
         <Suspense fallback={<p role="status">Loading the page…</p>}>

@@ -12,16 +12,17 @@ export const NAV_ITEMS = [
 ] as const;
 
 /** Main navigation; the current page's link carries aria-current="page" (NavLink sets it). */
-export function MainNav() {
+export function MainNav({ className = '' }: { className?: string }) {
   return (
-    <nav aria-label="Pages">
+    <nav aria-label="Pages" className={className}>
+      {/* Six pages fit one row of a 390 px phone with the narrower padding. */}
       <ul className="flex flex-wrap gap-0.5">
         {NAV_ITEMS.map((item) => (
           <li key={item.to}>
             <NavLink
               to={item.to}
               className={({ isActive }) =>
-                `block rounded px-2.5 py-1 text-sm ${FOCUS_RING} ${
+                `block rounded px-1.5 py-1 text-sm sm:px-2.5 ${FOCUS_RING} ${
                   isActive
                     ? 'bg-zinc-200 font-semibold text-zinc-900 dark:bg-zinc-800 dark:text-white'
                     : 'text-zinc-600 hover:bg-zinc-200/60 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800/60 dark:hover:text-zinc-100'

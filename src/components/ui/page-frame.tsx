@@ -12,15 +12,16 @@ export interface PageFrameProps {
 /** The heading block every page starts with, so pages line up and each has one `h1`. */
 export function PageFrame({ title, purpose, actions, children }: PageFrameProps) {
   return (
-    <section aria-labelledby="page-title" className="flex min-h-0 flex-1 flex-col gap-4">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div>
+    <section aria-labelledby="page-title" className="flex min-h-0 flex-1 flex-col gap-3">
+      <div data-region="page-bar" className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
+        <div className="min-w-0">
           <h1 id="page-title" className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
             {title}
           </h1>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">{purpose}</p>
+          {/* A phone needs the room for the work; the purpose stays for screen readers. */}
+          <p className="text-sm text-zinc-600 max-sm:sr-only dark:text-zinc-400">{purpose}</p>
         </div>
-        {actions}
+        {actions ? <div className="flex flex-wrap items-center gap-1">{actions}</div> : null}
       </div>
       {children}
     </section>

@@ -6,4 +6,4 @@ export { StreamTimelineView } from './stream-timeline-view';
 export { useWireLog } from './use-wire-log';
 export { ViewCode } from './view-code';
 export { WirePane, type WirePaneProps } from './wire-pane';
-export { PageWireDetails } from './page-wire-details';
+export { PAGE_INSPECTOR_TABS, PageWireTab } from './page-wire-tab';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useDefaultModel } from '../../components/params';
 import { Button } from '../../components/ui/button';
-import { PageFrame } from '../../components/ui/page-frame';
-import { PageWireDetails } from '../../components/wire/page-wire-details';
+import { WorkspaceFrame } from '../../components/frame';
+import { PAGE_INSPECTOR_TABS, PageWireTab } from '../../components/wire/page-wire-tab';
 import { RunControls } from '../../components/ui/run-controls';
 import { RunOutcome } from '../../components/ui/run-outcome';
 import type { TranscriptionFormat, TranscriptionResult } from '../../lib/api';
@@ -58,70 +58,72 @@ export function AudioPage() {
   }
 
   return (
-    <PageFrame
+    <WorkspaceFrame
+      page="audio"
       title="Audio"
       purpose="Transcribe an audio file or a recording, as text or as timed subtitles."
-    >
-      <div className="grid min-h-0 flex-1 grid-cols-1 gap-4 lg:grid-cols-2">
-        <form
-          aria-label="Transcription request"
-          className="flex flex-col gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            send();
-          }}
-        >
-          <AudioInput onFile={onFile} />
-          {source ? <AudioFileFacts source={source} /> : null}
-          {typeProblem && problem !== typeProblem ? (
-            <p role="status" className="text-sm text-amber-800 dark:text-amber-300">
-              {typeProblem}
-            </p>
-          ) : null}
-          <AudioParameters />
-          {problem ? (
-            <div
-              role="alert"
-              className="flex flex-wrap items-center gap-2 text-sm text-red-700 dark:text-red-400"
-            >
-              <span>{problem}</span>
-              {problem === typeProblem ? (
-                <Button size="sm" onClick={() => send(true)}>
-                  Send anyway
-                </Button>
-              ) : null}
-            </div>
-          ) : null}
-          <RunControls
-            unavailable={api.client === null ? api.problem : null}
-            pending={pending}
-            label="Transcribe"
-            pendingLabel="Transcribing…"
-            onCancel={cancel}
-          />
-        </form>
-        <RunOutcome
-          state={state}
-          idleText="The transcript appears here."
-          pending={
-            source ? (
-              <div className="flex flex-col gap-1 text-sm">
-                {/* fetch reports no upload progress, so the bar is honest about not knowing how far it is. */}
-                <progress aria-label="Uploading and transcribing" className="w-full" />
-                <p>
-                  Uploading {formatBytes(source.file.size)} to {model} and waiting for the transcript… (this
-                  browser client cannot measure upload progress)
-                </p>
+      tabs={PAGE_INSPECTOR_TABS}
+      renderTab={(tab) => (tab === 'wire' ? <PageWireTab endpoint="audio" /> : <AudioParameters />)}
+      work={
+        <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+          <form
+            aria-label="Transcription request"
+            className="flex flex-col gap-3"
+            onSubmit={(e) => {
+              e.preventDefault();
+              send();
+            }}
+          >
+            <AudioInput onFile={onFile} />
+            {source ? <AudioFileFacts source={source} /> : null}
+            {typeProblem && problem !== typeProblem ? (
+              <p role="status" className="text-sm text-amber-800 dark:text-amber-300">
+                {typeProblem}
+              </p>
+            ) : null}
+            {problem ? (
+              <div
+                role="alert"
+                className="flex flex-wrap items-center gap-2 text-sm text-red-700 dark:text-red-400"
+              >
+                <span>{problem}</span>
+                {problem === typeProblem ? (
+                  <Button size="sm" onClick={() => send(true)}>
+                    Send anyway
+                  </Button>
+                ) : null}
               </div>
-            ) : null
-          }
-          onRetry={() => send(true)}
-          onDismiss={reset}
-        >
-          {(done) => <TranscriptionView result={done.result} source={done.source} />}
-        </RunOutcome>
-      </div>
-      <PageWireDetails endpoint="audio" />
-    </PageFrame>
+            ) : null}
+            <RunControls
+              unavailable={api.client === null ? api.problem : null}
+              pending={pending}
+              label="Transcribe"
+              pendingLabel="Transcribing…"
+              onCancel={cancel}
+            />
+          </form>
+          <RunOutcome
+            state={state}
+            idleText="The transcript appears here."
+            pending={
+              source ? (
+                <div className="flex flex-col gap-1 text-sm">
+                  {/* fetch reports no upload progress, so the bar is honest about not knowing how far it is. */}
+                  <progress aria-label="Uploading and transcribing" className="w-full" />
+                  <p>
+                    Uploading {formatBytes(source.file.size)} to {model} and waiting for the transcript… (this
+                    browser client cannot measure upload progress)
+                  </p>
+                </div>
+              ) : null
+            }
+            onRetry={() => send(true)}
+            onDismiss={reset}
+          >
+            {(done) => <TranscriptionView result={done.result} source={done.source} />}
+          </RunOutcome>
+        </div>
+      }
+    />
   );
 }

@@ -3,8 +3,8 @@ import { useDefaultModel } from '../../components/params';
 import { Button } from '../../components/ui/button';
 import { ScreenReaderStatus } from '../../components/ui/screen-reader-status';
 import { ErrorPanel } from '../../components/ui/error-panel';
-import { PageFrame } from '../../components/ui/page-frame';
-import { PageWireDetails } from '../../components/wire/page-wire-details';
+import { WorkspaceFrame } from '../../components/frame';
+import { PAGE_INSPECTOR_TABS, PageWireTab } from '../../components/wire/page-wire-tab';
 import { useApi, useSettingsStore } from '../../stores';
 import { buildCodeRequest } from './build-code-request';
 import { CodeEditor } from './code-editor';
@@ -45,9 +45,14 @@ export function CodePage() {
   const dismissOrCancel = () => (busy ? cancel() : dismiss());
 
   return (
-    <PageFrame title="Code" purpose="Complete code with svc-coder, right where the prompt ends.">
-      <div className="grid min-h-0 flex-1 gap-4 lg:grid-cols-[1fr_16rem]">
-        <div className="flex min-w-0 flex-col gap-2">
+    <WorkspaceFrame
+      page="code"
+      title="Code"
+      purpose="Complete code with svc-coder, right where the prompt ends."
+      tabs={PAGE_INSPECTOR_TABS}
+      renderTab={(tab) => (tab === 'wire' ? <PageWireTab endpoint="code" /> : <CodeParametersPanel />)}
+      work={
+        <div className="flex min-h-0 min-w-0 flex-1 flex-col gap-2">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <LanguagePicker
               value={parameters.language}
@@ -96,9 +101,7 @@ export function CodePage() {
             <CompletionPanel result={result} stale={stale} actions={{ accept, retry: complete, dismiss }} />
           ) : null}
         </div>
-        <CodeParametersPanel />
-      </div>
-      <PageWireDetails endpoint="code" />
-    </PageFrame>
+      }
+    />
   );
 }

@@ -20,7 +20,7 @@ export function CodeParametersPanel() {
   const resetParameters = useSettingsStore((s) => s.resetParameters);
 
   return (
-    <aside aria-label="Parameters" className="flex flex-col gap-3">
+    <div className="flex flex-col gap-3">
       <PageModelPicker page="code" />
       <NumberParameters
         fields={FIELDS}
@@ -35,6 +35,6 @@ export function CodeParametersPanel() {
       <Button size="sm" variant="ghost" onClick={() => resetParameters('code')}>
         Reset all to server defaults
       </Button>
-    </aside>
+    </div>
   );
 }

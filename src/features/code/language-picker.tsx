@@ -14,13 +14,13 @@ export function LanguagePicker({ value, onChange, guessed }: LanguagePickerProps
   const current = value ?? AUTO_LANGUAGE;
   const listed = CODE_LANGUAGES.some((l) => l.id === current);
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
       <SelectField
         layout="inline"
         label="Language"
         labelClassName="text-xs font-medium text-zinc-700 dark:text-zinc-300"
         selectClassName="font-mono"
-        selectStyle={{ width: '14rem' }}
+        selectStyle={{ width: '14rem', maxWidth: '100%' }}
         value={current}
         options={[
           ...(listed ? [] : [current]),

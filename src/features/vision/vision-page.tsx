@@ -3,8 +3,8 @@ import { useDefaultModel } from '../../components/params';
 import { Button } from '../../components/ui/button';
 import { ErrorPanel } from '../../components/ui/error-panel';
 import { Field, INPUT_CLASS } from '../../components/ui/field';
-import { PageFrame } from '../../components/ui/page-frame';
-import { PageWireDetails } from '../../components/wire/page-wire-details';
+import { WorkspaceFrame } from '../../components/frame';
+import { PAGE_INSPECTOR_TABS, PageWireTab } from '../../components/wire/page-wire-tab';
 import { RunControls } from '../../components/ui/run-controls';
 import { RunOutcome } from '../../components/ui/run-outcome';
 import type { VisionResult } from '../../lib/api';
@@ -77,93 +77,94 @@ export function VisionPage() {
   const remove = (key: string) => setImages((current) => current.filter((image) => image.key !== key));
 
   return (
-    <PageFrame
+    <WorkspaceFrame
+      page="vision"
       title="Vision"
       purpose="Ask a vision model about one or more images, by URL or from a local file."
-    >
-      {/* Not min-h-0: with several images (and their problems) the form outgrows the screen, and the
-          grid must grow with it (the page scrolls) rather than run over the wire details below. */}
-      <div className="grid flex-1 grid-cols-1 gap-4 lg:grid-cols-2">
-        <form
-          aria-label="Image analysis request"
-          className="flex flex-col gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void send();
-          }}
-        >
-          <Field label="Prompt" hint="Ctrl+Enter sends. Sent as the text part before the images.">
-            {(control) => (
-              <textarea
-                {...control}
-                rows={4}
-                className={INPUT_CLASS}
-                placeholder="What is in this image?"
-                value={prompt}
-                onChange={(e) => setPrompt(e.target.value)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-                    e.preventDefault();
-                    void send();
-                  }
-                }}
+      tabs={PAGE_INSPECTOR_TABS}
+      renderTab={(tab) => (tab === 'wire' ? <PageWireTab endpoint="vision" /> : <VisionParameters />)}
+      work={
+        // The work area scrolls: with several images (and their problems) the form outgrows it.
+        <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+          <form
+            aria-label="Image analysis request"
+            className="flex flex-col gap-3"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void send();
+            }}
+          >
+            <Field label="Prompt" hint="Ctrl+Enter sends. Sent as the text part before the images.">
+              {(control) => (
+                <textarea
+                  {...control}
+                  rows={4}
+                  className={INPUT_CLASS}
+                  placeholder="What is in this image?"
+                  value={prompt}
+                  onChange={(e) => setPrompt(e.target.value)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                      e.preventDefault();
+                      void send();
+                    }
+                  }}
+                />
+              )}
+            </Field>
+            <ul aria-label="Images" className="flex flex-col gap-2">
+              {images.map((image, i) => (
+                <ImageRow
+                  key={image.key}
+                  entry={image}
+                  position={i + 1}
+                  problem={checks.rows.get(image.key) ?? null}
+                  onChange={(url) => update(image.key, url)}
+                  onRemove={() => remove(image.key)}
+                />
+              ))}
+            </ul>
+            <div className="flex flex-wrap items-center gap-2">
+              <Button size="sm" onClick={() => setImages((current) => [...current, newImageEntry()])}>
+                Add image URL
+              </Button>
+              <ImageFileDrop onFiles={(files) => void addFiles(files)} />
+            </div>
+            {readError ? <ErrorPanel error={readError} onDismiss={() => setReadError(null)} /> : null}
+            {showProblem && problem ? (
+              <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+                {problem}
+              </p>
+            ) : null}
+            {checks.unchecked ? (
+              <p className="text-xs text-amber-800 dark:text-amber-300">{checks.unchecked}</p>
+            ) : null}
+            {checks.Summary ? (
+              <checks.Summary
+                problems={checks.shown}
+                privateAllowed={checks.privateAllowed}
+                onPrivateAllowed={checks.setPrivateAllowed}
               />
-            )}
-          </Field>
-          <ul aria-label="Images" className="flex flex-col gap-2">
-            {images.map((image, i) => (
-              <ImageRow
-                key={image.key}
-                entry={image}
-                position={i + 1}
-                problem={checks.rows.get(image.key) ?? null}
-                onChange={(url) => update(image.key, url)}
-                onRemove={() => remove(image.key)}
-              />
-            ))}
-          </ul>
-          <div className="flex flex-wrap items-center gap-2">
-            <Button size="sm" onClick={() => setImages((current) => [...current, newImageEntry()])}>
-              Add image URL
-            </Button>
-            <ImageFileDrop onFiles={(files) => void addFiles(files)} />
-          </div>
-          {readError ? <ErrorPanel error={readError} onDismiss={() => setReadError(null)} /> : null}
-          <VisionParameters />
-          {showProblem && problem ? (
-            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-              {problem}
-            </p>
-          ) : null}
-          {checks.unchecked ? (
-            <p className="text-xs text-amber-800 dark:text-amber-300">{checks.unchecked}</p>
-          ) : null}
-          {checks.Summary ? (
-            <checks.Summary
-              problems={checks.shown}
-              privateAllowed={checks.privateAllowed}
-              onPrivateAllowed={checks.setPrivateAllowed}
+            ) : null}
+            <RunControls
+              unavailable={api.client === null ? api.problem : blocked}
+              pending={pending}
+              label="Analyze"
+              pendingLabel="Analyzing…"
+              onCancel={cancel}
             />
-          ) : null}
-          <RunControls
-            unavailable={api.client === null ? api.problem : blocked}
-            pending={pending}
-            label="Analyze"
-            pendingLabel="Analyzing…"
-            onCancel={cancel}
-          />
-        </form>
-        <RunOutcome
-          state={checks.refusal ? { status: 'error', error: checks.refusal.error } : state}
-          idleText="The analysis appears here."
-          pending={<p className="text-sm">Waiting for {draft.model}…</p>}
-          onRetry={() => void send()}
-          onDismiss={reset}
-        >
-          {(result) => <VisionResultView result={result} />}
-        </RunOutcome>
-      </div>
-      <PageWireDetails endpoint="vision" />
-    </PageFrame>
+          </form>
+          <RunOutcome
+            state={checks.refusal ? { status: 'error', error: checks.refusal.error } : state}
+            idleText="The analysis appears here."
+            pending={<p className="text-sm">Waiting for {draft.model}…</p>}
+            onRetry={() => void send()}
+            onDismiss={reset}
+          >
+            {(result) => <VisionResultView result={result} />}
+          </RunOutcome>
+        </div>
+      }
+    />
   );
 }

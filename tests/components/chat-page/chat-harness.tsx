@@ -11,6 +11,8 @@ import { createApp, type ModelEngines } from '../../../server/app';
 import { resolveConfig } from '../../../server/config';
 import { preloadSidePanelSections } from '../../../src/features/chat/components/side-panel-sections';
 import { preloadImportExport } from '../../../src/features/chat/page/conversation-sidebar';
+import { preloadConversationList } from '../../../src/features/chat/page/chat-page';
+import { preloadParametersPanel } from '../../../src/features/chat/page/side-panel';
 import type { AppStores } from '../../../src/stores';
 import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
@@ -73,6 +75,9 @@ export async function openChat(
   // one finds it there (the page itself shows 'Loading…' meanwhile).
   await preloadSidePanelSections();
   await preloadImportExport();
+  // The list and the parameters too follow the page.
+  await preloadConversationList();
+  await preloadParametersPanel();
   // The service here is the local service, in-process: its connection is the one it adds itself.
   addConnection({
     baseURL: TEST_BASE_URL,
@@ -118,4 +123,21 @@ export async function finishedReply(status = 'complete', timeout = 15_000): Prom
     { timeout },
   );
   return last!;
+}
+
+const INSPECTOR_TABS = {
+  functions: 'Functions',
+  'json-mode': 'JSON',
+  wire: 'Wire',
+  parameters: 'Parameters',
+};
+
+/** Opens a tab of the chat inspector (Parameters, Functions, JSON, Wire) and returns its panel. */
+export async function openInspectorTab(
+  user: { click: (element: Element) => Promise<void> },
+  id: keyof typeof INSPECTOR_TABS,
+): Promise<HTMLElement> {
+  const name = INSPECTOR_TABS[id];
+  await user.click(screen.getByRole('tab', { name }));
+  return screen.getByRole('tabpanel', { name });
 }

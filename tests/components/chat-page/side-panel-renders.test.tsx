@@ -1,45 +1,31 @@
 /**
- * The side panel (parameters and tools) must not re-render for every frame of a streaming reply:
- * with a long transcript and open sections, that work would compete with the stream. Both halves of
- * the panel are wrapped in a React Profiler, whose `onRender` counts every commit in which anything
- * inside rendered (the panel, a section subscribed on its own, a control). The transcript's rows are
+ * The inspector (parameters and tools) must not re-render for every frame of a streaming reply:
+ * with a long transcript and an open tab, that work would compete with the stream. The inspector's
+ * open tab is wrapped in a React Profiler, whose `onRender` counts every commit in which anything
+ * inside rendered (the panel, a tab subscribed on its own, a control). The transcript's rows are
  * the control: they show each chunk did reach the screen.
  */
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type * as SectionsModule from '../../../src/features/chat/components/side-panel-sections';
+import type * as SidePanelModule from '../../../src/features/chat/page/side-panel';
 import type * as RowModule from '../../../src/features/chat/components/message-row';
-import type * as PanelModule from '../../../src/features/chat/params/chat-parameters-panel';
-import { chatService, finishedReply, openChat, rows, send } from './chat-harness';
+import { chatService, finishedReply, openChat, openInspectorTab, rows, send } from './chat-harness';
 import { steppedEngine } from './engines';
 
 const renders = vi.hoisted(() => ({ panel: 0, row: 0 }));
 
-vi.mock('../../../src/features/chat/params/chat-parameters-panel', async (load) => {
-  const real = await load<typeof PanelModule>();
-  const { createElement, Profiler } = await import('react');
+vi.mock('../../../src/features/chat/page/side-panel', async (load) => {
+  const real = await load<typeof SidePanelModule>();
+  const { createElement, memo, Profiler } = await import('react');
   return {
     ...real,
-    ChatParametersPanel: (props: Parameters<typeof real.ChatParametersPanel>[0]) =>
+    SidePanel: memo((props: Parameters<typeof real.SidePanel>[0]) =>
       createElement(
         Profiler,
-        { id: 'parameters', onRender: () => void (renders.panel += 1) },
-        createElement(real.ChatParametersPanel, props),
+        { id: 'inspector', onRender: () => void (renders.panel += 1) },
+        createElement(real.SidePanel, props),
       ),
-  };
-});
-
-vi.mock('../../../src/features/chat/components/side-panel-sections', async (load) => {
-  const real = await load<typeof SectionsModule>();
-  const { createElement, Profiler } = await import('react');
-  return {
-    ...real,
-    ChatToolsSlot: (props: Parameters<typeof real.ChatToolsSlot>[0]) =>
-      createElement(
-        Profiler,
-        { id: 'tools', onRender: () => void (renders.panel += 1) },
-        createElement(real.ChatToolsSlot, props),
-      ),
+    ),
   };
 });
 
@@ -56,12 +42,11 @@ vi.mock('../../../src/features/chat/components/message-row', async (load) => {
 vi.setConfig({ testTimeout: 60_000 });
 
 /** Streams a reply of `chunks` chunks, each shown before the next is sent; returns the renders it caused. */
-async function streamReply(chunks: number) {
+async function streamReply(chunks: number, tab: 'parameters' | 'json-mode' | 'functions') {
   const script = steppedEngine();
   const { user } = await openChat(chatService({ engines: { 'svc-chat': script.engine } }));
-  // Open sections subscribe on their own: they must not follow the stream either.
-  await user.click(screen.getByText('JSON mode'));
-  await user.click(screen.getByText('Functions'));
+  // Each tab subscribes on its own: none may follow the stream.
+  await openInspectorTab(user, tab);
   const before = { ...renders };
   await send(user, 'Stream a long reply');
   for (let i = 0; i < chunks; i++) {
@@ -76,14 +61,17 @@ async function streamReply(chunks: number) {
 }
 
 describe('chat page: side panel while a reply streams', () => {
-  it('renders a small number of times, the same for a reply of 8 chunks as of 40', async () => {
-    const short = await streamReply(8);
-    const long = await streamReply(40);
-    // The control: every chunk reached the transcript in a frame of its own.
-    expect(long.row).toBeGreaterThanOrEqual(40);
-    expect(long.row - short.row).toBeGreaterThanOrEqual(30);
-    // The panel: a few commits around sending at most (the conversation's first save, its title), never one per frame.
-    expect(long.panel).toBeLessThanOrEqual(4);
-    expect(long.panel).toBe(short.panel);
-  });
+  it.each(['parameters', 'json-mode', 'functions'] as const)(
+    'renders a small number of times with the %s tab open, the same for a reply of 8 chunks as of 40',
+    async (tab) => {
+      const short = await streamReply(8, tab);
+      const long = await streamReply(40, tab);
+      // The control: every chunk reached the transcript in a frame of its own.
+      expect(long.row).toBeGreaterThanOrEqual(40);
+      expect(long.row - short.row).toBeGreaterThanOrEqual(30);
+      // The panel: a few commits around sending at most (the conversation's first save, its title), never one per frame.
+      expect(long.panel).toBeLessThanOrEqual(4);
+      expect(long.panel).toBe(short.panel);
+    },
+  );
 });

@@ -19,9 +19,9 @@ describe('the wire pane under the code page', () => {
     await user.click(await screen.findByRole('button', { name: 'Complete' }));
     await screen.findByRole('region', { name: 'Completion' });
 
-    // Closed, the pane is not rendered at all.
+    // Until its tab is opened, the pane is not rendered at all.
     expect(screen.queryByRole('region', { name: 'Wire pane' })).toBeNull();
-    await user.click(screen.getByText('Wire: what was sent and received'));
+    await user.click(screen.getByRole('tab', { name: 'Wire' }));
     // The pane's code loads when it first opens.
     const pane = await screen.findByRole('region', { name: 'Wire pane' }, { timeout: 10_000 });
     expect(pane.textContent).toContain('/v1/code/completions');

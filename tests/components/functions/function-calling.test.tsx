@@ -1,13 +1,19 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { chatService, finishedReply, openChat, rows, send } from '../chat-page/chat-harness';
+import {
+  chatService,
+  finishedReply,
+  openChat,
+  rows,
+  send,
+  openInspectorTab,
+} from '../chat-page/chat-harness';
 import { callSequenceEngine } from './scripted-engines';
 
 vi.setConfig({ testTimeout: 30_000 });
 
 async function openFunctions(user: { click: (el: Element) => Promise<void> }) {
-  const section = document.querySelector<HTMLElement>('details[data-section="functions"]')!;
-  await user.click(within(section).getByText('Functions'));
+  const section = await openInspectorTab(user, 'functions');
   return section;
 }
 

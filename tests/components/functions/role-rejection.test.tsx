@@ -1,6 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { chatService, finishedReply, openChat, rows, send } from '../chat-page/chat-harness';
+import {
+  chatService,
+  finishedReply,
+  openChat,
+  rows,
+  send,
+  openInspectorTab,
+} from '../chat-page/chat-harness';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -26,8 +33,7 @@ describe('function result refused by the server', () => {
       },
     });
     const { user } = await openChat(service);
-    const section = document.querySelector<HTMLElement>('details[data-section="functions"]')!;
-    await user.click(within(section).getByText('Functions'));
+    const section = await openInspectorTab(user, 'functions');
     const picker = within(section).getByRole('combobox', { name: 'Add a template' });
     await user.selectOptions(picker, 'weather');
     await send(user, 'What is the weather in Paris? Use get_current_weather.');

@@ -1,14 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { chatService, finishedReply, openChat, send } from '../chat-page/chat-harness';
+import { chatService, finishedReply, openChat, send, openInspectorTab } from '../chat-page/chat-harness';
 import { textEngine } from '../functions/scripted-engines';
 
 vi.setConfig({ testTimeout: 30_000 });
 
 async function openJsonMode(user: ReturnType<typeof userEvent.setup>) {
-  const section = document.querySelector<HTMLElement>('details[data-section="json-mode"]')!;
-  await user.click(within(section).getByText('JSON mode'));
+  const section = await openInspectorTab(user, 'json-mode');
   await user.selectOptions(within(section).getByRole('combobox', { name: 'response_format' }), 'json_object');
   return section;
 }
@@ -96,8 +95,7 @@ describe('structured outputs (json_schema) on the chat page', () => {
   it('sends the typed schema with its name and strict, and checks the reply against it', async () => {
     const service = chatService();
     const { user } = await openChat(service);
-    const section = document.querySelector<HTMLElement>('details[data-section="json-mode"]')!;
-    await user.click(within(section).getByText('JSON mode'));
+    const section = await openInspectorTab(user, 'json-mode');
     const box = within(section).getByRole('textbox', { name: /JSON Schema|Check replies/ });
     await user.click(box);
     await user.paste('{"type": "object", "properties": {');
@@ -126,8 +124,7 @@ describe('structured outputs (json_schema) on the chat page', () => {
   it('refuses a schema name the format does not allow', async () => {
     const service = chatService();
     const { user } = await openChat(service);
-    const section = document.querySelector<HTMLElement>('details[data-section="json-mode"]')!;
-    await user.click(within(section).getByText('JSON mode'));
+    const section = await openInspectorTab(user, 'json-mode');
     await user.selectOptions(
       within(section).getByRole('combobox', { name: 'response_format' }),
       'json_schema',

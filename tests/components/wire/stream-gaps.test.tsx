@@ -4,7 +4,14 @@
  */
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { chatService, finishedReply, openChat, rows, send } from '../chat-page/chat-harness';
+import {
+  chatService,
+  finishedReply,
+  openChat,
+  rows,
+  send,
+  openInspectorTab,
+} from '../chat-page/chat-harness';
 import { steppedEngine } from '../chat-page/engines';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -33,8 +40,7 @@ describe('a stream that pauses', () => {
     const footerGap = gapIn(within(reply).getByTestId('reply-footer').textContent, /largest gap (\d+) ms/);
     expect(footerGap).toBeGreaterThanOrEqual(PAUSE_MS - 5);
 
-    const section = document.querySelector<HTMLElement>('details[data-section="wire"]')!;
-    await user.click(within(section).getByText('Wire'));
+    const section = await openInspectorTab(user, 'wire');
     const pane = within(section).getByRole('region', { name: 'Wire pane' });
     await user.click(within(pane).getByRole('tab', { name: 'Timeline' }));
     const timelineGap = gapIn(pane.textContent, /Largest gap(\d+) ms, ending at/);

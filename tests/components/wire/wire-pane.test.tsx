@@ -2,15 +2,21 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { CODE_FORMS } from '../../../src/lib/export-code';
 import { createAppStores, useSettingsStore } from '../../../src/stores';
-import { chatService, finishedReply, openChat, rows, send } from '../chat-page/chat-harness';
+import {
+  chatService,
+  finishedReply,
+  openChat,
+  rows,
+  send,
+  openInspectorTab,
+} from '../chat-page/chat-harness';
 
 vi.setConfig({ testTimeout: 30_000 });
 
 const SECRET = 'sk-wire-secret-4711';
 
 async function openWire(user: { click: (el: Element) => Promise<void> }) {
-  const section = document.querySelector<HTMLElement>('details[data-section="wire"]')!;
-  await user.click(within(section).getByText('Wire'));
+  const section = await openInspectorTab(user, 'wire');
   return section;
 }
 

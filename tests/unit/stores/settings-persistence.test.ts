@@ -6,6 +6,7 @@ import {
   sanitizeSettings,
 } from '../../../src/stores/settings-persistence';
 import { useSettingsStore } from '../../../src/stores/settings-store';
+import { FRAME_DEFAULTS, FRAME_LIMITS } from '../../../src/stores/slices/ui-slice';
 import type { Connection } from '../../../src/stores';
 
 const remembered: Connection = {
@@ -38,7 +39,16 @@ describe('settings persistence: partialize', () => {
   it('leaves out the actions', () => {
     const persisted = partializeSettings(stateWith({}));
     expect(Object.keys(persisted).sort()).toEqual(
-      ['activeId', 'connections', 'defaults', 'parameters', 'sendKey', 'theme', 'timeoutSeconds'].sort(),
+      [
+        'activeId',
+        'connections',
+        'defaults',
+        'frame',
+        'parameters',
+        'sendKey',
+        'theme',
+        'timeoutSeconds',
+      ].sort(),
     );
   });
 });
@@ -86,8 +96,31 @@ describe('settings persistence: migrate and sanitize', () => {
         theme: 'system',
         sendKey: 'enter',
         timeoutSeconds: null,
+        frame: FRAME_DEFAULTS,
       });
     }
+  });
+
+  it('keeps the frame as it was left, each size brought within its limits', () => {
+    const frame = sanitizeSettings({
+      frame: {
+        listSize: 2,
+        rightSize: 55,
+        bottomSize: 'tall',
+        dock: 'bottom',
+        listOpen: false,
+        tabs: { chat: 'wire', code: 3 },
+      },
+    }).frame;
+    expect(frame).toEqual({
+      ...FRAME_DEFAULTS,
+      listSize: FRAME_LIMITS.listSize.min,
+      rightSize: 55,
+      dock: 'bottom',
+      listOpen: false,
+      tabs: { chat: 'wire' },
+    });
+    expect(sanitizeSettings({ frame: { dock: 'left' } }).frame.dock).toBe('right');
   });
 
   it('drops a key that was stored without "remember" rather than trusting it', () => {

@@ -27,7 +27,7 @@ export function AudioParameters() {
   const parameters = useSettingsStore((s) => s.parameters.audio);
   const setParameter = useSettingsStore((s) => s.setParameter);
   return (
-    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+    <div className="flex flex-col gap-3">
       <PageModelPicker page="audio" />
       <EnumParameter
         name="response_format"

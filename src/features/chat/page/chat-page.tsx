@@ -1,20 +1,21 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
 import { Button } from '../../../components/ui/button';
 import { onDemand } from '../../../components/ui/on-demand';
-import { PageFrame } from '../../../components/ui/page-frame';
+import { WorkspaceFrame } from '../../../components/frame';
 import { useApi, useSettingsStore } from '../../../stores';
+import { CHAT_INSPECTOR_TABS } from '../components/side-panel-sections';
 import { useChatStores } from '../use-chat-stores';
 import { OpenConversationProvider, useChatSessionActions, useIsSessionOpen } from '../session';
 import { ChatWorkspace } from './chat-workspace';
-import { ConversationSidebar } from './conversation-sidebar';
 import { SidePanel } from './side-panel';
 import { LoadRequestContext, type LoadRequest } from './load-request-context';
 import { useChatShortcuts } from './use-chat-shortcuts';
 import { useAddressedConversation, useConversationAddress } from './use-conversation-address';
 import { useConversations } from './use-conversations';
 import { useSessionLifecycle } from './use-session-lifecycle';
+import { ChatNotices } from './chat-notices';
 
 // The auto-runner's code loads once auto-run is first turned on, the shortcuts once asked for.
 const Runner = onDemand(() =>
@@ -25,6 +26,16 @@ const Runner = onDemand(() =>
         return null;
       },
   ),
+);
+// The list's code follows the page: what it lists comes from IndexedDB after the first paint anyway,
+// and its pane keeps its width meanwhile.
+const Sidebar = onDemand(() => import('./conversation-sidebar').then((m) => m.ConversationSidebar));
+/** Fetches the conversation list's code now (tests, before they render the page). */
+export const preloadConversationList = Sidebar.preload;
+const listLoading = (
+  <p role="status" className="text-xs text-zinc-500">
+    Loading the conversations…
+  </p>
 );
 const Shortcuts = onDemand(() => import('../components/shortcuts-dialog').then((m) => m.ShortcutsDialog));
 
@@ -38,21 +49,6 @@ function AutoRunner({ conversationId }: { conversationId: string }) {
     return workbench !== undefined && (workbench.autoRun || workbench.timeline.length > 0);
   });
   return running ? <Runner.Component conversationId={conversationId} fallback={null} /> : null;
-}
-
-/** Something the page could not do as asked, said above it until dismissed. */
-function Notice({ children, onDismiss }: { children: ReactNode; onDismiss: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-1 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
-    >
-      <p>{children}</p>
-      <Button size="sm" variant="ghost" onClick={onDismiss}>
-        Dismiss
-      </Button>
-    </div>
-  );
 }
 
 /** The chat page: conversations, the streaming transcript, the composer and every parameter. */
@@ -91,61 +87,50 @@ export function ChatPage() {
     focusComposer: () => composer.current?.focus(),
   });
 
-  const storageError = conversations.storageError;
+  const open = activeId !== null && isOpen;
   return (
-    <PageFrame
-      title="Chat"
-      purpose="Hold a conversation with svc-chat or svc-reasoner and see exactly what each reply cost."
-      actions={
-        <Button size="sm" variant="ghost" onClick={() => setHelp(true)} aria-keyshortcuts="?">
-          Keyboard shortcuts (?)
-        </Button>
-      }
-    >
-      {storageError ? (
-        <div
-          role="alert"
-          className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-100"
-        >
-          <p className="font-semibold">
-            {storageError.kind === 'quota' ? 'Browser storage is full' : 'Conversations could not be saved'}
-          </p>
-          <p>{storageError.message}</p>
-          <p className="text-xs">{storageError.hint}</p>
-          <Button size="sm" variant="ghost" onClick={conversations.dismissStorageError}>
-            Dismiss
-          </Button>
-        </div>
-      ) : null}
-      {conversations.shareProblem !== null ? (
-        <Notice onDismiss={conversations.dismissShareProblem}>{conversations.shareProblem}</Notice>
-      ) : null}
-      {conversations.missing !== null ? (
-        <Notice onDismiss={conversations.dismissMissing}>
-          This browser has no conversation <code className="break-all">{conversations.missing}</code>: it was
-          deleted, or it is saved in another browser (conversations are kept in the browser that holds them).
-          {activeId !== null ? ' The conversation shown is another one.' : ''}
-        </Notice>
-      ) : null}
-      <div className="grid min-h-0 flex-1 gap-3 lg:grid-cols-[14rem_minmax(0,1fr)_17rem]">
-        <ConversationSidebar api={conversations} />
-        {activeId !== null && isOpen ? (
-          <OpenConversationProvider id={activeId}>
-            <LoadRequestContext.Provider value={loadRequest}>
-              <AutoRunner conversationId={activeId} />
-              <ChatWorkspace key={activeId} conversationId={activeId} plain={plain} composerRef={composer} />
-              <SidePanel conversationId={activeId} />
-            </LoadRequestContext.Provider>
-          </OpenConversationProvider>
-        ) : (
-          <p className="text-sm text-zinc-500" role="status">
-            Opening conversations…
-          </p>
-        )}
-      </div>
+    <>
       {help ? (
         <Shortcuts.Component open onClose={() => setHelp(false)} sendKey={sendKey} fallback={null} />
       ) : null}
-    </PageFrame>
+      <WorkspaceFrame
+        page="chat"
+        title="Chat"
+        purpose="Hold a conversation with svc-chat or svc-reasoner and see exactly what each reply cost."
+        actions={
+          <Button size="sm" variant="ghost" onClick={() => setHelp(true)} aria-keyshortcuts="?">
+            Keyboard shortcuts (?)
+          </Button>
+        }
+        notices={<ChatNotices conversations={conversations} activeId={activeId} />}
+        list={{
+          label: 'Conversations',
+          content: <Sidebar.Component api={conversations} fallback={listLoading} />,
+        }}
+        work={
+          open ? (
+            <OpenConversationProvider id={activeId}>
+              <LoadRequestContext.Provider value={loadRequest}>
+                <AutoRunner conversationId={activeId} />
+                <ChatWorkspace
+                  key={activeId}
+                  conversationId={activeId}
+                  plain={plain}
+                  composerRef={composer}
+                />
+              </LoadRequestContext.Provider>
+            </OpenConversationProvider>
+          ) : (
+            <p className="text-sm text-zinc-500" role="status">
+              Opening conversations…
+            </p>
+          )
+        }
+        tabs={CHAT_INSPECTOR_TABS}
+        renderTab={(tab) =>
+          open ? <SidePanel conversationId={activeId} tab={tab} loadRequest={loadRequest} /> : null
+        }
+      />
+    </>
   );
 }

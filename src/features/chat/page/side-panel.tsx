@@ -1,7 +1,8 @@
-import { memo } from 'react';
-import { ChatToolsSlot } from '../components/side-panel-sections';
-import { ChatParametersPanel } from '../params/chat-parameters-panel';
-import { useChatSession, type ChatSessionSnapshot } from '../session';
+import { memo, useEffect, type ReactNode } from 'react';
+import { onDemand } from '../../../components/ui/on-demand';
+import { preloadSidePanelSections, renderToolTab } from '../components/side-panel-sections';
+import { OpenConversationProvider, useChatSession, type ChatSessionSnapshot } from '../session';
+import { LoadRequestContext, type LoadRequest } from './load-request-context';
 
 /** The `param` named by the error of the conversation's last reply, to outline on its control. */
 function highlightedParam(session: ChatSessionSnapshot): string | null {
@@ -9,17 +10,55 @@ function highlightedParam(session: ChatSessionSnapshot): string | null {
   return session.error?.param ?? (last?.status === 'error' ? (last.error?.param ?? null) : null);
 }
 
-/**
- * The parameters and tools beside the transcript. It selects only the param to outline, and each
- * section what it shows, so a streaming reply (a new transcript every frame) does not re-render it;
- * memo, so neither does the page around it (the list refreshing after each save).
- */
-export const SidePanel = memo(function SidePanel({ conversationId }: { conversationId: string }) {
+// The parameters follow the transcript and composer, which are what a first view is for (on a phone
+// the inspector is not even shown): about 3 KB gzipped off the first load, fetched just after it.
+const ParametersPanel = onDemand(() =>
+  import('../params/chat-parameters-panel').then((m) => m.ChatParametersPanel),
+);
+
+/** Fetches the parameters panel's code (tests, before they render the page). */
+export const preloadParametersPanel = ParametersPanel.preload;
+
+const loadingParameters = (
+  <p role="status" className="min-h-96 text-xs text-zinc-600 dark:text-zinc-400">
+    Loading the parameters…
+  </p>
+);
+
+function Parameters({ conversationId }: { conversationId: string }) {
   const highlight = useChatSession(conversationId, highlightedParam);
   return (
-    <aside aria-label="Parameters" className="flex min-h-0 flex-col gap-3 overflow-y-auto pr-1">
-      <ChatParametersPanel conversationId={conversationId} highlight={highlight} />
-      <ChatToolsSlot context={{ conversationId }} />
-    </aside>
+    <ParametersPanel.Component
+      conversationId={conversationId}
+      highlight={highlight}
+      fallback={loadingParameters}
+    />
+  );
+}
+
+export interface SidePanelProps {
+  conversationId: string;
+  /** The inspector tab shown. */
+  tab: string;
+  loadRequest: LoadRequest;
+}
+
+/**
+ * The open tab of the chat inspector. Each tab selects only what it shows, so a streaming reply (a
+ * new transcript every frame) does not re-render it; memo, so neither does the page around it (the
+ * list refreshing after each save) nor a drag of the frame.
+ */
+export const SidePanel = memo(function SidePanel({ conversationId, tab, loadRequest }: SidePanelProps) {
+  useEffect(() => {
+    // After the first paint; a failed prefetch is retried, and said, when its tab is opened.
+    preloadSidePanelSections().catch(() => undefined);
+  }, []);
+  let content: ReactNode;
+  if (tab === 'parameters') content = <Parameters conversationId={conversationId} />;
+  else content = renderToolTab(tab, conversationId);
+  return (
+    <OpenConversationProvider id={conversationId}>
+      <LoadRequestContext.Provider value={loadRequest}>{content}</LoadRequestContext.Provider>
+    </OpenConversationProvider>
   );
 });

@@ -7,7 +7,7 @@ export function VisionParameters() {
   const parameters = useSettingsStore((s) => s.parameters.vision);
   const setParameter = useSettingsStore((s) => s.setParameter);
   return (
-    <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+    <div className="flex flex-col gap-3">
       <PageModelPicker page="vision" />
       <EnumParameter
         name="detail"

@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import type { ConversationsApi } from './use-conversations';
+
+/** Something the page could not do as asked, said above it until dismissed. */
+function Notice({ children, onDismiss }: { children: ReactNode; onDismiss: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-1 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
+    >
+      <p>{children}</p>
+      <Button size="sm" variant="ghost" onClick={onDismiss}>
+        Dismiss
+      </Button>
+    </div>
+  );
+}
+
+/** What the chat page could not do: save, open a shared link, find the addressed conversation. */
+export function ChatNotices({
+  conversations,
+  activeId,
+}: {
+  conversations: ConversationsApi;
+  activeId: string | null;
+}) {
+  const storageError = conversations.storageError;
+  return (
+    <>
+      {storageError ? (
+        <div
+          role="alert"
+          className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-100"
+        >
+          <p className="font-semibold">
+            {storageError.kind === 'quota' ? 'Browser storage is full' : 'Conversations could not be saved'}
+          </p>
+          <p>{storageError.message}</p>
+          <p className="text-xs">{storageError.hint}</p>
+          <Button size="sm" variant="ghost" onClick={conversations.dismissStorageError}>
+            Dismiss
+          </Button>
+        </div>
+      ) : null}
+      {conversations.shareProblem !== null ? (
+        <Notice onDismiss={conversations.dismissShareProblem}>{conversations.shareProblem}</Notice>
+      ) : null}
+      {conversations.missing !== null ? (
+        <Notice onDismiss={conversations.dismissMissing}>
+          This browser has no conversation <code className="break-all">{conversations.missing}</code>: it was
+          deleted, or it is saved in another browser (conversations are kept in the browser that holds them).
+          {activeId !== null ? ' The conversation shown is another one.' : ''}
+        </Notice>
+      ) : null}
+    </>
+  );
+}
