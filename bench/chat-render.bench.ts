@@ -3,8 +3,9 @@
  * with replies drawn as plain text (`/chat?render=plain`, a URL flag the UI never offers):
  * 1. a 20,000-token markdown reply streamed as fast as the local service sends it: the longest
  *    main-thread task (PerformanceObserver `longtask`) and first byte → final paint;
- * 2. a stored 200-message, ~100,000-token conversation seeded into IndexedDB: time from navigation to
- *    all 200 messages shown with the message box ready, and the longest task meanwhile.
+ * 2. a stored 200-message, ~100,000-token conversation seeded into IndexedDB, opened: time from
+ *    navigation to what is on screen drawn and the page idle (the issue asks for the rest only as it
+ *    scrolls into view), and to all 200 messages mounted; the longest task before each.
  * Goals (issues 4 and 14): no task over 50 ms and a ratio ≤ 1.5 for the stream; no task over 50 ms,
  * ≤ 2× and under 1 s to open.
  * The task in which Chromium finishes the response body is reported apart (support/long-tasks.ts).
@@ -12,7 +13,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { startService, type RunningService } from '../tests/e2e/support/start-service';
-import { pageWithLongTasks, resetLongTasks, taskFigures, type TaskFigures } from './support/long-tasks';
+import {
+  longTaskEntries,
+  pageWithLongTasks,
+  resetLongTasks,
+  taskFigures,
+  type TaskFigures,
+} from './support/long-tasks';
+import { openTimes, watchOpening } from './support/open-watch';
+import { seedStoredConversation } from './support/stored-conversation';
+
+const STORED_ROWS = 200;
+/** Openings of each kind: one is at the mercy of whatever else the machine is doing. */
+const OPEN_RUNS = 3;
 
 const TRANSCRIPT_ROWS = '[aria-label="Transcript"] > li';
 
@@ -78,122 +91,86 @@ async function streamOnce(browser: Browser, service: RunningService, plain: bool
   return { ...figures, tasks };
 }
 
-/** A deterministic stored conversation: 100 user + 100 assistant messages of markdown. */
-function seededConversation(now: number) {
-  const paragraph = (i: number, j: number) =>
-    `Paragraph ${j} of reply ${i}: the playground keeps every parameter you set and shows the reply as it streams, with **bold**, _emphasis_ and \`inline code\` mixed in so the renderer has work to do.`;
-  const assistant = (i: number) =>
-    [
-      `## Reply ${i}`,
-      ...Array.from({ length: 8 }, (_, j) => paragraph(i, j)),
-      '| name | value | note |\n| --- | --- | --- |\n' +
-        Array.from({ length: 6 }, (_, r) => `| row ${r} | ${r * i} | cell text ${r} |`).join('\n'),
-      '```ts\n' +
-        Array.from({ length: 12 }, (_, l) => `const value${l} = compute(${l}, ${i}); // line ${l}`).join(
-          '\n',
-        ) +
-        '\n```',
-      Array.from({ length: 6 }, (_, k) => `- item ${k} of list ${i} with a few words after it`).join('\n'),
-      ...Array.from({ length: 4 }, (_, j) => paragraph(i, j + 8)),
-    ].join('\n\n');
-  const messages = [];
-  for (let i = 0; i < 100; i++) {
-    messages.push({
-      id: `u${i}`,
-      role: 'user',
-      content: `Question ${i}: ${'tell me more about the playground and its parameters. '.repeat(6)}`,
-      createdAt: now,
-    });
-    messages.push({
-      id: `a${i}`,
-      role: 'assistant',
-      content: assistant(i),
-      status: 'complete',
-      model: 'svc-chat',
-      finish_reason: 'stop',
-      usage: { prompt_tokens: 100, completion_tokens: 900, total_tokens: 1000 },
-      timings: { requestStartedAt: now - 2000, firstTokenAt: now - 1900, endedAt: now - 100 },
-      createdAt: now,
-    });
-  }
-  return {
-    id: 'bench-200',
-    title: 'Bench: 200 messages',
-    createdAt: now,
-    updatedAt: now + 1e9,
-    model: 'svc-chat',
-    systemPrompt: '',
-    parameters: {},
-    messages,
-  };
+/** Longest task that began before `until` (ms since navigation), 0 when none was long. */
+async function longestBefore(page: Page, until: number): Promise<number> {
+  const tasks = await longTaskEntries(page);
+  return Math.max(0, ...tasks.filter((t) => t.start < until).map((t) => t.duration));
 }
 
-async function seed(page: Page, service: RunningService): Promise<number> {
-  await page.goto(new URL('/models', service.url).href);
-  const conversation = seededConversation(Date.now());
-  return page.evaluate(async (record) => {
-    // The same layout idb-keyval gives the app: database svc-playground, store conversations.
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('svc-playground');
-      request.onupgradeneeded = () => request.result.createObjectStore('conversations');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    const tx = db.transaction('conversations', 'readwrite');
-    const store = tx.objectStore('conversations');
-    store.put(record, `conversation:${record.id}`);
-    store.put([{ id: record.id, title: record.title, updatedAt: record.updatedAt }], 'conversations:index');
-    await new Promise((resolve, reject) => {
-      tx.oncomplete = resolve;
-      tx.onerror = () => reject(tx.error);
-    });
-    db.close();
-    return record.messages.reduce((sum, m) => sum + Math.round(m.content.length / 4), 0);
-  }, conversation);
+interface OpenFigures {
+  tokens: number;
+  screenReadyMs: number;
+  allRowsMs: number;
+  /** Longest task before the screen was ready, and before all rows were there. */
+  screenTaskMs: number;
+  allTaskMs: number;
 }
 
-async function openStored(browser: Browser, service: RunningService, plain: boolean) {
+async function openStored(browser: Browser, service: RunningService, plain: boolean): Promise<OpenFigures> {
   const page = await newPage(browser);
-  const tokens = await seed(page, service);
+  const tokens = await seedStoredConversation(page, service.url);
+  await watchOpening(page, STORED_ROWS, !plain);
   await page.goto(new URL(`/chat${plain ? '?render=plain' : ''}`, service.url).href);
-  await page.waitForFunction(
-    (sel) =>
-      document.querySelectorAll(sel).length === 200 &&
-      document.querySelector('textarea[aria-label="Message"]') !== null &&
-      (window as unknown as ScreenParsed).__screenParsed(),
-    TRANSCRIPT_ROWS,
-    { timeout: 60_000, polling: 50 },
-  );
-  const readyMs = await page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    return performance.now();
-  });
-  const tasks = await taskFigures(page, '/chat/completions');
+  const { screenReadyMs, allRowsMs } = await openTimes(page);
+  const figures = {
+    tokens,
+    screenReadyMs,
+    allRowsMs,
+    screenTaskMs: await longestBefore(page, screenReadyMs),
+    allTaskMs: await longestBefore(page, allRowsMs),
+  };
   await page.close();
-  return { tokens, readyMs, tasks };
+  return figures;
+}
+
+/** The median of each figure over `runs` openings, markdown and plain text taking turns. */
+async function openStoredRuns(browser: Browser, service: RunningService, runs: number) {
+  const md: OpenFigures[] = [];
+  const plain: OpenFigures[] = [];
+  for (let i = 0; i < runs; i++) {
+    md.push(await openStored(browser, service, false));
+    plain.push(await openStored(browser, service, true));
+  }
+  const median = (all: OpenFigures[]) => {
+    const of = (key: keyof OpenFigures) => all.map((f) => f[key]).sort((a, b) => a - b)[all.length >> 1]!;
+    return {
+      tokens: of('tokens'),
+      screenReadyMs: of('screenReadyMs'),
+      allRowsMs: of('allRowsMs'),
+      screenTaskMs: of('screenTaskMs'),
+      allTaskMs: of('allTaskMs'),
+    };
+  };
+  return { md: median(md), plain: median(plain), maxTaskMs: Math.max(...md.map((f) => f.allTaskMs)) };
 }
 
 const ms = (v: number) => `${v.toFixed(0)} ms`;
 
 /** Runs both measurements and returns the lines to print. */
-export async function runChatRenderBench(): Promise<string[]> {
+export async function runChatRenderBench(only?: 'stream' | 'stored'): Promise<string[]> {
   const service = await startService();
   const browser = await launchBrowser();
   try {
     const lines: string[] = [];
-    const md = await streamOnce(browser, service, false);
-    const plain = await streamOnce(browser, service, true);
-    const tasks = (t: TaskFigures) =>
-      `${ms(t.longestPageMs)}${t.bodyFinishMs > 0 ? ` (and ${ms(t.bodyFinishMs)} where Chromium finished the response body)` : ''}`;
+    if (only !== 'stored') {
+      const md = await streamOnce(browser, service, false);
+      const plain = await streamOnce(browser, service, true);
+      const tasks = (t: TaskFigures) =>
+        `${ms(t.longestPageMs)}${t.bodyFinishMs > 0 ? ` (and ${ms(t.bodyFinishMs)} where Chromium finished the response body)` : ''}`;
+      lines.push(
+        `20,000-token reply (${md.characters} characters shown), first byte → final paint: markdown ${ms(md.firstByteToPaintMs)}, plain text ${ms(plain.firstByteToPaintMs)}, ratio ${(md.firstByteToPaintMs / plain.firstByteToPaintMs).toFixed(2)} (goal ≤ 1.5)`,
+        `  longest main-thread task: markdown ${tasks(md.tasks)}, plain text ${tasks(plain.tasks)} (goal ≤ 50 ms)`,
+      );
+    }
+    if (only === 'stream') return lines;
+    const stored = await openStoredRuns(browser, service, OPEN_RUNS);
+    const ratio = (key: 'screenReadyMs' | 'allRowsMs') => (stored.md[key] / stored.plain[key]).toFixed(2);
     lines.push(
-      `20,000-token reply (${md.characters} characters shown), first byte → final paint: markdown ${ms(md.firstByteToPaintMs)}, plain text ${ms(plain.firstByteToPaintMs)}, ratio ${(md.firstByteToPaintMs / plain.firstByteToPaintMs).toFixed(2)} (goal ≤ 1.5)`,
-      `  longest main-thread task: markdown ${tasks(md.tasks)}, plain text ${tasks(plain.tasks)} (goal ≤ 50 ms)`,
-    );
-    const storedMd = await openStored(browser, service, false);
-    const storedPlain = await openStored(browser, service, true);
-    lines.push(
-      `stored 200 messages (~${storedMd.tokens} tokens), navigation → all shown and ready: markdown ${ms(storedMd.readyMs)}, plain text ${ms(storedPlain.readyMs)}, ratio ${(storedMd.readyMs / storedPlain.readyMs).toFixed(2)} (goal ≤ 2, under 1 s)`,
-      `  longest main-thread task while opening: markdown ${tasks(storedMd.tasks)}, plain text ${tasks(storedPlain.tasks)} (goal ≤ 50 ms)`,
+      `stored ${STORED_ROWS} messages (~${stored.md.tokens} tokens), navigation → …, median of ${OPEN_RUNS} openings each:`,
+      `  on screen, ready (the rows in view drawn, the page idle): markdown ${ms(stored.md.screenReadyMs)}, plain text ${ms(stored.plain.screenReadyMs)}, ratio ${ratio('screenReadyMs')} (goal ≤ 2, under 1 s)`,
+      `    longest main-thread task until then: markdown ${ms(stored.md.screenTaskMs)}, plain text ${ms(stored.plain.screenTaskMs)} (goal ≤ 50 ms)`,
+      `  all ${STORED_ROWS} rows mounted: markdown ${ms(stored.md.allRowsMs)}, plain text ${ms(stored.plain.allRowsMs)}, ratio ${ratio('allRowsMs')}`,
+      `    longest main-thread task until then: markdown ${ms(stored.md.allTaskMs)} (${ms(stored.maxTaskMs)} at most), plain text ${ms(stored.plain.allTaskMs)} (goal ≤ 50 ms)`,
     );
     return lines;
   } finally {
@@ -202,7 +179,9 @@ export async function runChatRenderBench(): Promise<string[]> {
   }
 }
 
-// Run on its own with `npx tsx bench/chat-render.bench.ts`.
+// Run on its own with `npx tsx bench/chat-render.bench.ts [stream|stored]`.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const line of await runChatRenderBench()) console.log(line);
+  const part = process.argv[2];
+  const only = part === 'stream' || part === 'stored' ? part : undefined;
+  for (const line of await runChatRenderBench(only)) console.log(line);
 }

@@ -1,0 +1,98 @@
+/**
+ * Watches a chat page open a stored conversation, frame by frame, from its first script, and records
+ * when two end points were first reached:
+ * - **on screen, ready**: the transcript is at its end, the rows filling its view are mounted (and,
+ *   for markdown, parsed), the message box is there, and the page then had an idle moment;
+ * - **all rows**: every message is mounted, what is on screen is parsed, and the message box is there.
+ */
+import type { Page } from 'playwright-core';
+
+export interface OpenTimes {
+  /** performance.now() at the idle callback after the screen was first ready, ms. */
+  screenReadyMs: number;
+  /** performance.now() at the frame after all rows were first there, ms. */
+  allRowsMs: number;
+}
+
+interface Watch {
+  __openWatch: { screenReadyMs: number | null; allRowsMs: number | null };
+}
+
+/** Installs the watcher on every document `page` opens; `rows` is the conversation's length. */
+export async function watchOpening(page: Page, rows: number, markdown: boolean): Promise<void> {
+  // tsx compiles this file keeping function names, by calls to a helper the page does not have.
+  await page.addInitScript('globalThis.__name ??= (fn) => fn;');
+  await page.addInitScript(
+    ({ rows, markdown }) => {
+      const w = window as unknown as Watch;
+      w.__openWatch = { screenReadyMs: null, allRowsMs: null };
+      const inView = (element: Element, top: number, bottom: number) => {
+        const box = element.getBoundingClientRect();
+        return box.height > 0 && box.bottom > top && box.top < bottom;
+      };
+      // Every markdown block in view is parsed: a block waiting for its parse is marked (a hidden
+      // marker stands after a stale parse; its block is the one before it).
+      const parsedInView = () =>
+        [...document.querySelectorAll('[data-md-pending]')].every((element) => {
+          const block = element.hasAttribute('hidden') ? element.previousElementSibling : element;
+          return !block || !inView(block, 0, window.innerHeight);
+        });
+      const check = () => {
+        const list = document.querySelector('[aria-label="Transcript"]');
+        const scroller = list?.parentElement;
+        const box = document.querySelector('textarea[aria-label="Message"]');
+        if (!list || !scroller || !box || list.children.length === 0) {
+          requestAnimationFrame(check);
+          return;
+        }
+        const mounted = [...list.children];
+        const view = scroller.getBoundingClientRect();
+        const atEnd = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= 2;
+        const lastShown = mounted.at(-1)?.getAttribute('aria-label')?.endsWith(` ${rows}`) === true;
+        const covered = mounted.length === rows || mounted[0]!.getBoundingClientRect().top <= view.top;
+        // A reply far off screen shows its words plain until scrolled near; one in view must not.
+        const drawn =
+          !markdown ||
+          mounted.every(
+            (row) =>
+              row.getAttribute('data-role') !== 'assistant' ||
+              !inView(row, view.top, view.bottom) ||
+              row.querySelector('.md-body') !== null,
+          );
+        const parsed = parsedInView();
+        const watch = w.__openWatch;
+        if (watch.screenReadyMs === null && atEnd && lastShown && covered && drawn && parsed) {
+          watch.screenReadyMs = -1;
+          requestIdleCallback(() => (watch.screenReadyMs = performance.now()));
+        }
+        if (watch.allRowsMs === null && mounted.length === rows && parsed) {
+          watch.allRowsMs = -1;
+          requestAnimationFrame(() => (watch.allRowsMs = performance.now()));
+        }
+        if (watch.screenReadyMs === null || watch.allRowsMs === null) requestAnimationFrame(check);
+      };
+      if (location.pathname.startsWith('/chat')) requestAnimationFrame(check);
+    },
+    { rows, markdown },
+  );
+}
+
+/**
+ * Waits for both end points and returns them; an end point never reached (the transcript left short
+ * of its end, say) is NaN, once all rows have been there for `graceMs`.
+ */
+export async function openTimes(page: Page, timeoutMs = 60_000, graceMs = 5_000): Promise<OpenTimes> {
+  const handle = await page.waitForFunction(
+    (graceMs) => {
+      const watch = (window as unknown as Watch).__openWatch;
+      const all = watch.allRowsMs ?? -1;
+      const screen = watch.screenReadyMs ?? -1;
+      if (all > 0 && screen > 0) return watch;
+      if (all > 0 && performance.now() - all > graceMs) return { ...watch, screenReadyMs: Number.NaN };
+      return null;
+    },
+    graceMs,
+    { timeout: timeoutMs, polling: 100 },
+  );
+  return (await handle.jsonValue()) as OpenTimes;
+}
