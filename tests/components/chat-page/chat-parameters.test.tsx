@@ -66,6 +66,23 @@ describe('chat page: parameters', () => {
     expect(service.requests[2]!.body).not.toHaveProperty('temperature');
   });
 
+  it('resets every parameter, and Undo reset puts them back', async () => {
+    const service = chatService();
+    const { user } = await openChat(service);
+    await user.type(box(/^temperature/), '0.5');
+    await user.click(screen.getByRole('checkbox', { name: /stream/ }));
+    await user.click(screen.getByRole('button', { name: 'Reset all to server defaults' }));
+    expect(box(/^temperature/)).toHaveValue('');
+    expect(screen.getByRole('checkbox', { name: /stream/ })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Undo reset' }));
+    expect(box(/^temperature/)).toHaveValue('0.5');
+    expect(screen.getByRole('checkbox', { name: /stream/ })).not.toBeChecked();
+    expect(screen.queryByRole('button', { name: 'Undo reset' })).toBeNull();
+    await send(user, 'After the undo');
+    await waitFor(() => expect(service.requests).toHaveLength(1));
+    expect(service.requests[0]!.body).toMatchObject({ temperature: 0.5, stream: false });
+  });
+
   it('fills temperature and max_tokens from the Settings defaults when the page leaves them unset', async () => {
     const service = chatService();
     useSettingsStore.getState().setDefault('temperature', 0.7);

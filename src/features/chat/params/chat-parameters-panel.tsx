@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { onDemand } from '../../../components/ui/on-demand';
 import {
   ModelPicker,
@@ -10,7 +11,13 @@ import { INPUT_CLASS } from '../../../components/ui/field';
 import { MAX_STOP_SEQUENCES } from '../../../protocol/parameters';
 import { useSettingsStore, type ChatParameters } from '../../../stores';
 import { useChatStores } from '../use-chat-stores';
-import { resetConversationParameters, setConversationParameter, useChatSession } from '../session';
+import {
+  resetConversationParameters,
+  restoreConversationParameters,
+  setConversationParameter,
+  useChatSession,
+  type ChatRequestOptions,
+} from '../session';
 import { Highlighted } from './highlighted';
 import { numberFields, TOP_LOGPROBS_FIELD, type NumberFieldSpec, type NumberName } from './number-fields';
 
@@ -36,7 +43,15 @@ export function ChatParametersPanel({
   highlight: string | null;
 }) {
   // The options object keeps its identity while a reply streams: no re-render per frame.
-  const { model, stream, parameters: p } = useChatSession(conversationId, (s) => s.options);
+  const options = useChatSession(conversationId, (s) => s.options);
+  const { model, stream, parameters: p } = options;
+  // What Reset replaced, offered back until the options change again (and never to another conversation).
+  const [reset, setReset] = useState<{
+    id: string;
+    before: ChatRequestOptions;
+    after: ChatRequestOptions;
+  } | null>(null);
+  const undoable = reset !== null && reset.id === conversationId && reset.after === options ? reset : null;
   const defaults = useSettingsStore((s) => s.defaults);
   const defaultModel = useDefaultModel('chat');
   const { sessions } = useChatStores();
@@ -110,13 +125,34 @@ export function ChatParametersPanel({
           fallback={LOGIT_BIAS_PLACEHOLDER}
         />
       </Highlighted>
-      <Button
-        size="sm"
-        variant="ghost"
-        onClick={() => resetConversationParameters(sessions, conversationId, defaultModel)}
-      >
-        Reset all to server defaults
-      </Button>
+      <span className="flex flex-wrap items-center gap-2">
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => {
+            const before = options;
+            resetConversationParameters(sessions, conversationId, defaultModel);
+            const after = sessions.getState().sessions[conversationId]?.options;
+            if (after) setReset({ id: conversationId, before, after });
+          }}
+        >
+          Reset all to server defaults
+        </Button>
+        {undoable ? (
+          <span role="status" className="flex items-center gap-1 text-xs">
+            Parameters reset.
+            <Button
+              size="sm"
+              onClick={() => {
+                restoreConversationParameters(sessions, conversationId, undoable.before);
+                setReset(null);
+              }}
+            >
+              Undo reset
+            </Button>
+          </span>
+        ) : null}
+      </span>
     </div>
   );
 }

@@ -65,3 +65,15 @@ export function resetConversationParameters(sessions: ChatSessionsStore, id: str
   for (const name of Object.keys(session.invalidParameters)) actions.setInvalidParameter(id, name, null);
   rememberForNewConversations(sessions.getState().sessions[id]!.options);
 }
+
+/** Puts back what a Reset replaced: model, stream and every parameter as they were. */
+export function restoreConversationParameters(
+  sessions: ChatSessionsStore,
+  id: string,
+  options: Pick<ChatRequestOptions, 'model' | 'stream' | 'parameters'>,
+): void {
+  const { actions, sessions: open } = sessions.getState();
+  if (!open[id]) return;
+  actions.setOptions(id, { model: options.model, stream: options.stream, parameters: options.parameters });
+  rememberForNewConversations(sessions.getState().sessions[id]!.options);
+}

@@ -22,5 +22,6 @@ export {
   newConversationOptions,
   rememberForNewConversations,
   resetConversationParameters,
+  restoreConversationParameters,
   setConversationParameter,
 } from './conversation-parameters';
