@@ -87,3 +87,26 @@ describe('function definitions form view', () => {
     expect(session.getSnapshot().options.parameters).not.toHaveProperty('function_call');
   });
 });
+
+describe('removing from the definitions form', () => {
+  it('offers the removed function back, until the definitions change again', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderSection();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Add a template' }), {
+      target: { value: 'search' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Form' }));
+    const before = screen.getByTestId('definitions-text').textContent;
+    await user.click(screen.getByRole('button', { name: 'Remove function 1' }));
+    expect(screen.queryByRole('textbox', { name: 'Name of function 1' })).toBeNull();
+    expect(screen.getByText('Function 1 (search_documents) removed.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(screen.getByRole('textbox', { name: 'Name of function 1' })).toHaveValue('search_documents');
+    expect(JSON.parse(screen.getByTestId('definitions-text').textContent!)).toEqual(JSON.parse(before!));
+
+    await user.click(screen.getByRole('button', { name: 'Remove of property scope in function 1' }));
+    expect(screen.getByText('Property scope of function 1 removed.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '+ Function' }));
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
+});

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
 import type { FormFunction, FormProperty } from './simple-schema';
@@ -74,9 +75,19 @@ function PropertyRow(props: {
 
 /** A form for simple schemas (properties with type, description, enum, required), kept in sync with the JSON. */
 export function DefinitionsForm({ functions, onChange }: DefinitionsFormProps) {
-  const patch = (i: number, next: FormFunction | null) =>
-    onChange(
+  // What the last Remove took, offered back while the definitions are still as it left them.
+  const [removed, setRemoved] = useState<{ label: string; before: FormFunction[]; after: string } | null>(
+    null,
+  );
+  const undoable = removed !== null && removed.after === JSON.stringify(functions) ? removed : null;
+  const change = (next: FormFunction[], removal: string | null = null) => {
+    setRemoved(removal === null ? null : { label: removal, before: functions, after: JSON.stringify(next) });
+    onChange(next);
+  };
+  const patch = (i: number, next: FormFunction | null, removal: string | null = null) =>
+    change(
       next === null ? functions.filter((_, j) => j !== i) : functions.map((f, j) => (j === i ? next : f)),
+      removal ?? (next === null ? `Function ${i + 1} (${functions[i]?.name || 'unnamed'}) removed.` : null),
     );
   return (
     <div className="flex flex-col gap-2">
@@ -103,13 +114,17 @@ export function DefinitionsForm({ functions, onChange }: DefinitionsFormProps) {
                 fn={i}
                 property={p}
                 onChange={(next) =>
-                  patch(i, {
-                    ...fn,
-                    properties:
-                      next === null
-                        ? fn.properties.filter((_, m) => m !== k)
-                        : fn.properties.map((q, m) => (m === k ? next : q)),
-                  })
+                  patch(
+                    i,
+                    {
+                      ...fn,
+                      properties:
+                        next === null
+                          ? fn.properties.filter((_, m) => m !== k)
+                          : fn.properties.map((q, m) => (m === k ? next : q)),
+                    },
+                    next === null ? `Property ${p.name || '(unnamed)'} of function ${i + 1} removed.` : null,
+                  )
                 }
               />
             ))}
@@ -147,11 +162,19 @@ export function DefinitionsForm({ functions, onChange }: DefinitionsFormProps) {
           </div>
         </fieldset>
       ))}
+      {undoable ? (
+        <p role="status" className="flex flex-wrap items-center gap-2 text-xs">
+          {undoable.label}
+          <Button size="sm" onClick={() => change(undoable.before)}>
+            Undo
+          </Button>
+        </p>
+      ) : null}
       <Button
         size="sm"
         variant="ghost"
         onClick={() =>
-          onChange([
+          change([
             ...functions,
             { name: `function_${functions.length + 1}`, description: '', properties: [] },
           ])
