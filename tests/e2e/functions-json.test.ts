@@ -25,10 +25,12 @@ async function openChat(colorScheme: 'light' | 'dark' = 'light') {
   return { page, errors };
 }
 
+const TABS: Record<string, string> = { functions: 'Functions', 'json-mode': 'JSON', wire: 'Wire' };
+
+/** Opens a tab of the inspector and returns its panel. */
 async function openSection(page: Page, id: string) {
-  const section = page.locator(`details[data-section="${id}"]`);
-  await section.locator('summary').click();
-  return section;
+  await page.getByRole('tab', { name: TABS[id], exact: true }).click();
+  return page.locator(`[role="tabpanel"][data-section="${id}"]`);
 }
 
 async function send(page: Page, text: string) {

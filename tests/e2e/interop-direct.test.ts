@@ -61,10 +61,12 @@ async function lastReply(status: string) {
   return reply;
 }
 
+const TABS: Record<string, string> = { functions: 'Functions', 'json-mode': 'JSON', wire: 'Wire' };
+
+/** Opens a tab of the inspector (if it is not the open one) and returns its panel. */
 async function openSection(id: string) {
-  const section = page.locator(`details[data-section="${id}"]`);
-  if ((await section.getAttribute('open')) === null) await section.locator('summary').click();
-  return section;
+  await page.getByRole('tab', { name: TABS[id], exact: true }).click();
+  return page.locator(`[role="tabpanel"][data-section="${id}"]`);
 }
 
 describe('the page against mock-llm directly', () => {

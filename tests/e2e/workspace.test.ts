@@ -64,8 +64,8 @@ describe('the workspace: addresses, loading and sharing', () => {
     await talk(page, 'The conversation that must stay');
     await expect.poll(() => path(page)).toMatch(ADDRESS);
     const kept = path(page);
-    const wire = page.locator('details[data-section="wire"]');
-    await wire.locator('summary').click();
+    await page.getByRole('tab', { name: 'Wire', exact: true }).click();
+    const wire = page.locator('[role="tabpanel"][data-section="wire"]');
     const body = { model: 'svc-chat', messages: [{ role: 'user', content: 'A pasted question' }] };
     await wire
       .getByRole('textbox', { name: 'Paste a curl command or a request JSON' })

@@ -197,7 +197,7 @@ export function WorkspaceFrame(props: WorkspaceFrameProps) {
                 onSelect={(tab) => set({ tabs: { ...layout.tabs, [page]: tab } })}
                 render={renderTab}
                 controls={
-                  sheet ? (
+                  sheet === 'inspector' ? (
                     closeButton
                   ) : (
                     <Button

@@ -34,7 +34,7 @@ export function ViewCode({ request }: { request: CodeRequest }) {
       <pre
         role="tabpanel"
         aria-label={`${chosen.label} code`}
-        className="overflow-x-auto rounded bg-zinc-100 p-2 font-mono text-xs dark:bg-zinc-900"
+        className="rounded bg-zinc-100 p-2 font-mono text-xs whitespace-pre-wrap [overflow-wrap:anywhere] dark:bg-zinc-900"
       >
         {code}
       </pre>
