@@ -34,6 +34,23 @@ describe('chat page: seed', () => {
     expect(service.requests[1]!.body).not.toHaveProperty('seed');
   });
 
+  it('holds Regenerate and Continue from here while a parameter is invalid, and says why', async () => {
+    const service = chatService();
+    const { user } = await openChat(service);
+    await send(user, 'First');
+    await finishedReply();
+    await user.type(field(/^seed/), '1.5');
+    const regenerate = screen.getByRole('button', { name: 'Regenerate' });
+    const continueFrom = screen.getByRole('button', { name: 'Continue from message 1' });
+    for (const button of [regenerate, continueFrom]) {
+      expect(button).toBeDisabled();
+      expect(button.title).toMatch(/A parameter value is invalid/);
+    }
+    await user.clear(field(/^seed/));
+    expect(screen.getByRole('button', { name: 'Regenerate' })).toBeEnabled();
+    expect(service.requests).toHaveLength(1);
+  });
+
   it('refuses a seed of 1.5 on the field and beside Send, and sends nothing', async () => {
     const service = chatService();
     const { user } = await openChat(service);

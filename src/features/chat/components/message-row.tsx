@@ -10,6 +10,7 @@ import { MessageErrorPanel } from './message-error-panel';
 import { ReasoningPane } from './reasoning-pane';
 import { ReplyFooter } from './reply-footer';
 import { useNearViewport } from '../../../components/ui/use-near-viewport';
+import { useOpenSession } from '../session';
 import { VersionStepper } from './version-stepper';
 
 export interface MessageRowProps {
@@ -139,6 +140,12 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
   const isReply = message.role === 'assistant' && message.timings !== undefined;
   const last = index === count - 1;
   const { ref, near } = useNearViewport<HTMLLIElement>(index >= count - 4);
+  // The store asks for no reply while a parameter is invalid: the buttons that would ask say so.
+  const blocked = useOpenSession((s) =>
+    Object.keys(s.invalidParameters).length > 0
+      ? 'A parameter value is invalid (the reason is beside Send): fix it to ask for a reply.'
+      : null,
+  );
   const tone =
     message.role === 'user'
       ? 'bg-white dark:bg-zinc-900'
@@ -219,15 +226,24 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
             <Button
               size="sm"
               variant="ghost"
-              disabled={busy}
+              disabled={busy || blocked !== null}
               aria-label={`Continue from message ${index + 1}`}
-              title="Ask for a reply right after this message; what follows it is kept as another version"
+              title={
+                blocked ??
+                'Ask for a reply right after this message; what follows it is kept as another version'
+              }
               onClick={() => actions.continueFrom(message.id)}
             >
               Continue from here
             </Button>
             {last && message.role === 'assistant' ? (
-              <Button size="sm" variant="ghost" disabled={busy} onClick={() => actions.regenerate()}>
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={busy || blocked !== null}
+                title={blocked ?? 'Ask again; this reply is kept as a version of the turn'}
+                onClick={() => actions.regenerate()}
+              >
                 Regenerate
               </Button>
             ) : null}
@@ -247,7 +263,7 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
         <MessageEditor.Component
           message={message}
           onSave={(edit) => actions.save(message.id, edit)}
-          {...(message.role === 'assistant' || busy
+          {...(message.role === 'assistant' || busy || blocked !== null
             ? {}
             : { onResend: (edit: MessageEdit) => actions.resend(message.id, edit) })}
           onCancel={actions.cancelEdit}
