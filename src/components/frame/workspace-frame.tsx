@@ -80,6 +80,7 @@ export function WorkspaceFrame(props: WorkspaceFrameProps) {
       aria-controls={id + pane}
       aria-expanded={wide ? open : sheet === pane}
       aria-haspopup={wide ? undefined : 'dialog'}
+      className="aria-expanded:bg-zinc-200 dark:aria-expanded:bg-zinc-700"
       onClick={() => (wide ? set({ [`${pane}Open`]: !open }) : setSheet(pane))}
     >
       {label}
