@@ -66,3 +66,60 @@ export async function taskFigures(page: Page, urlSuffix: string): Promise<TaskFi
   }
   return figures;
 }
+
+export interface TracedTask {
+  /** ms on the page's clock (performance.now()). */
+  start: number;
+  wallMs: number;
+  /** Main-thread CPU time in the task: the wall time less any time the thread waited for a core. */
+  cpuMs: number;
+}
+
+type TraceEvent = {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  pid: number;
+  tid: number;
+};
+
+/**
+ * The main-thread tasks of `page` while `run` runs, from a Chromium trace of top-level tasks, with the
+ * CPU time of each: on a machine busy with other work a task's wall time counts the time it waited
+ * for a core, which is not the page's doing.
+ */
+export async function tracedTasks<T>(
+  browser: Browser,
+  page: Page,
+  run: () => Promise<T>,
+): Promise<{ result: T; tasks: TracedTask[] }> {
+  await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
+  let result: T;
+  let markAt: number;
+  try {
+    result = await run();
+  } finally {
+    // A mark ties the trace's clock to the page's, and names the page's main thread.
+    markAt = await page.evaluate(() => performance.mark('bench-clock').startTime);
+  }
+  const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as {
+    traceEvents: TraceEvent[];
+  };
+  const mark = traceEvents.find((e) => e.name === 'bench-clock');
+  if (!mark) throw new Error('The trace holds no bench-clock mark: cannot tell the page main thread.');
+  const offsetMs = mark.ts / 1000 - markAt;
+  const tasks = traceEvents
+    .filter(
+      (e) =>
+        e.pid === mark.pid &&
+        e.tid === mark.tid &&
+        e.ph === 'X' &&
+        e.name === 'ThreadControllerImpl::RunTask' &&
+        e.dur !== undefined,
+    )
+    .map((e) => ({ start: e.ts / 1000 - offsetMs, wallMs: e.dur! / 1000, cpuMs: (e.tdur ?? e.dur!) / 1000 }));
+  return { result, tasks };
+}
