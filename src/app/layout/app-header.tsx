@@ -13,7 +13,7 @@ export interface AppHeaderProps {
 /**
  * App name, pages, and the active connection with its health and rate limit. One row on a wide
  * screen; narrower, the connection takes a row of its own, and on a phone the pages too (the order
- * classes move the groups, the DOM order stays the reading order).
+ * classes move the groups, the DOM order stays the reading order). A group that wraps goes right.
  */
 export function AppHeader({ onOpenSettings }: AppHeaderProps) {
   return (
@@ -21,7 +21,7 @@ export function AppHeader({ onOpenSettings }: AppHeaderProps) {
       data-region="header"
       className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
     >
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-1.5 sm:px-4">
+      <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-1 px-3 py-1.5 sm:px-4">
         <Link to="/chat" className={`order-1 rounded text-sm font-semibold tracking-tight ${FOCUS_RING}`}>
           svc playground
         </Link>
