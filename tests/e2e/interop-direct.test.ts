@@ -61,7 +61,12 @@ async function lastReply(status: string) {
   return reply;
 }
 
-const TABS: Record<string, string> = { functions: 'Functions', 'json-mode': 'JSON', wire: 'Wire' };
+const TABS: Record<string, string> = {
+  parameters: 'Parameters',
+  functions: 'Functions',
+  'json-mode': 'JSON',
+  wire: 'Wire',
+};
 
 /** Opens a tab of the inspector (if it is not the open one) and returns its panel. */
 async function openSection(id: string) {
@@ -91,7 +96,7 @@ describe('the page against mock-llm directly', () => {
     const functions = await openSection('functions');
     await functions.getByRole('combobox', { name: 'Add a template' }).selectOption('weather');
     // mock-llm fails (500) streaming a reply that has no content, as a call has: ask for it whole.
-    await page.getByRole('checkbox', { name: /stream/ }).uncheck();
+    await (await openSection('parameters')).getByRole('checkbox', { name: /stream/ }).uncheck();
     const first = await send('What is the weather and the time in Oslo?');
     expect(first.functions).toBeUndefined();
     expect((first.tools as unknown[]).length).toBe(1);
