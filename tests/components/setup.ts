@@ -7,7 +7,7 @@
 import '@testing-library/jest-dom/vitest';
 // Whole-app renders include the chat page, which keeps conversations in IndexedDB; jsdom has none.
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { resetSettingsStore } from '../../src/stores';
 import {
@@ -17,6 +17,10 @@ import {
   resetMatchMedia,
   restrictFetchToLoopback,
 } from './support/browser-polyfills';
+
+// A lazily loaded page or part can take over a second on a loaded two-core machine (CI, or tests
+// beside other work): findBy and waitFor wait up to 5 s before failing. Passing tests are no slower.
+configure({ asyncUtilTimeout: 5000 });
 
 installMatchMedia();
 installDialogPolyfill();
