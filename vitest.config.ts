@@ -22,6 +22,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/components/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/components/setup.ts'],
+          // Whole-page renders load parts on demand; on a loaded two-core machine one can take seconds.
+          testTimeout: 30_000,
         },
       },
       {
