@@ -25,10 +25,10 @@ async function openChat(colorScheme: 'light' | 'dark' = 'light') {
   return { page, errors };
 }
 
-const TABS: Record<string, string> = { functions: 'Functions', 'json-mode': 'JSON', wire: 'Wire' };
+const TABS = { functions: 'Functions', 'json-mode': 'JSON', wire: 'Wire' } as const;
 
 /** Opens a tab of the inspector and returns its panel. */
-async function openSection(page: Page, id: string) {
+async function openSection(page: Page, id: keyof typeof TABS) {
   await page.getByRole('tab', { name: TABS[id], exact: true }).click();
   return page.locator(`[role="tabpanel"][data-section="${id}"]`);
 }

@@ -61,15 +61,15 @@ async function lastReply(status: string) {
   return reply;
 }
 
-const TABS: Record<string, string> = {
+const TABS = {
   parameters: 'Parameters',
   functions: 'Functions',
   'json-mode': 'JSON',
   wire: 'Wire',
-};
+} as const;
 
 /** Opens a tab of the inspector (if it is not the open one) and returns its panel. */
-async function openSection(id: string) {
+async function openSection(id: keyof typeof TABS) {
   await page.getByRole('tab', { name: TABS[id], exact: true }).click();
   return page.locator(`[role="tabpanel"][data-section="${id}"]`);
 }

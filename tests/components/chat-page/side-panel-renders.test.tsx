@@ -5,7 +5,7 @@
  * inside rendered (the panel, a tab subscribed on its own, a control). The transcript's rows are
  * the control: they show each chunk did reach the screen.
  */
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type * as SidePanelModule from '../../../src/features/chat/page/side-panel';
 import type * as RowModule from '../../../src/features/chat/components/message-row';
