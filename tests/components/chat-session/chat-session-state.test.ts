@@ -1,9 +1,13 @@
 import { act, renderHook } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ChatStoresProvider } from '../../../src/features/chat/chat-stores-context';
 import type { ChatCompletionChunk } from '../../../src/lib/api';
-import { useChatSession, type ChatTransport } from '../../../src/features/chat/session';
+import {
+  preloadReplyMachinery,
+  useChatSession,
+  type ChatTransport,
+} from '../../../src/features/chat/session';
 import { contentChunk, localService, openSession, session } from './session-harness';
 
 /** A transport whose stream yields the chunks pushed into it, so a test decides when each arrives. */
@@ -41,6 +45,9 @@ function controlledTransport() {
 }
 
 describe('chat sessions store', () => {
+  // Counted updates assume the request code is here, as it is once the page has been idle.
+  beforeAll(() => preloadReplyMachinery());
+
   it('applies a burst of deltas in one update per animation frame', async () => {
     const control = controlledTransport();
     const frames: (() => void)[] = [];

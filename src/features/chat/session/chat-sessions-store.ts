@@ -1,11 +1,11 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { buildChatRequest } from '../../../lib/chat/build-request';
 import { pickChatParameters } from '../../../lib/chat/chat-parameters';
-import type { ConversationMessage } from '../../../lib/chat/conversation-types';
+import type { ConversationMessage, MessageError } from '../../../lib/chat/conversation-types';
 import * as edits from '../../../lib/chat/message-edits';
 import * as tree from '../../../lib/chat/conversation-tree';
 import { effectiveChatParameters } from '../../../stores/effective-parameters';
-import { startReplyRequest, type ReplyRequest } from './reply-request';
+import { createModuleLoader } from '../../../lib/module-loader';
+import type { ReplyRequest } from './reply-request';
 import type {
   ChatSessionActions,
   ChatSessionSnapshot,
@@ -25,6 +25,29 @@ export type ChatSessionsStore = StoreApi<ChatSessionsState>;
 export const isBusy = (s: Pick<ChatSessionSnapshot, 'status'>): boolean =>
   s.status === 'submitted' || s.status === 'streaming';
 
+const machinery = createModuleLoader(() => import('./reply-machinery'));
+
+/** Fetches the request code (body building, reply reading) ahead of the first request. */
+export function preloadReplyMachinery(): Promise<void> {
+  return machinery.load().then(() => undefined);
+}
+
+/** The reply of a request that could not start because the request code did not load. */
+function notLoadedError(error: unknown): MessageError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return {
+    kind: 'network',
+    message: `The playground's request code did not load (${reason}); nothing was sent.`,
+    status: null,
+    code: null,
+    type: null,
+    param: null,
+    hint: "Check that the playground's own server is reachable and try again; reloading the page also fetches it again (the conversation is saved).",
+    requestId: null,
+    rateLimit: null,
+  };
+}
+
 const noTransport: ChatTransport = {
   streamChat: () => {
     throw new Error('No server to send to: no connection is set up yet.');
@@ -43,6 +66,9 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
   const serverDialect = options.serverDialect ?? (() => ({ functions: 'legacy' as const, thinkTags: false }));
   let transport = options.transport ?? noTransport;
   const requests = new Map<string, ReplyRequest>();
+  // Requests waiting for the request code, and those of them stopped before it came.
+  const starting = new Set<string>();
+  const stoppedEarly = new Set<string>();
   const closing = new Set<string>();
 
   return createStore<ChatSessionsState>()((set, get) => {
@@ -104,10 +130,6 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
 
     const request = async (id: string): Promise<void> => {
       const { options: o, messages } = session(id);
-      const parameters = pickChatParameters(effectiveChatParameters(o.parameters, requestDefaults()));
-      const server = serverDialect();
-      const body = buildChatRequest({ ...o, parameters, messages, dialect: server.functions });
-      const requestStartedAt = now();
       const replyId = createId();
       const reply: ConversationMessage = {
         id: replyId,
@@ -115,18 +137,51 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
         content: '',
         status: 'pending',
         model: o.model,
-        ...(body.logprobs === true ? { logprobsRequested: true } : {}),
-        createdAt: requestStartedAt,
-        timings: { requestStartedAt, firstTokenAt: null, endedAt: null },
+        createdAt: now(),
+        timings: { requestStartedAt: now(), firstTokenAt: null, endedAt: null },
       };
+      // Busy from here on, so nothing edits the transcript or sends twice while the code arrives.
       patch(id, (s) => ({
         messages: [...s.messages, reply],
         undoable: null,
         status: 'submitted',
         error: null,
-        lastRequest: body,
       }));
-      const running = startReplyRequest({
+      let tools = machinery.current();
+      if (!tools) {
+        starting.add(id);
+        try {
+          tools = await machinery.load();
+        } catch (error) {
+          const failure = notLoadedError(error);
+          patch(id, (s) => ({
+            status: 'error',
+            error: failure,
+            messages: patchReply(replyId, { status: 'error', error: failure })(s),
+          }));
+          return;
+        } finally {
+          starting.delete(id);
+        }
+        if (stoppedEarly.delete(id)) {
+          patch(id, (s) => ({ status: 'ready', messages: patchReply(replyId, { status: 'stopped' })(s) }));
+          if (closing.delete(id)) remove(id);
+          return;
+        }
+      }
+      const parameters = pickChatParameters(effectiveChatParameters(o.parameters, requestDefaults()));
+      const server = serverDialect();
+      const body = tools.buildChatRequest({ ...o, parameters, messages, dialect: server.functions });
+      const requestStartedAt = now();
+      patch(id, (s) => ({
+        lastRequest: body,
+        messages: patchReply(replyId, {
+          ...(body.logprobs === true ? { logprobsRequested: true } : {}),
+          createdAt: requestStartedAt,
+          timings: { requestStartedAt, firstTokenAt: null, endedAt: null },
+        })(s),
+      }));
+      const running = tools.startReplyRequest({
         transport,
         body,
         stream: o.stream,
@@ -298,7 +353,10 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
         editTree(id, 'resend', (t) => tree.fork(t, index - 1, [copy]));
         await request(id);
       },
-      stop: (id) => requests.get(id)?.stop(),
+      stop(id) {
+        if (starting.has(id)) stoppedEarly.add(id);
+        requests.get(id)?.stop();
+      },
     };
     return { sessions: {}, actions };
   });

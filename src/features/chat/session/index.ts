@@ -1,6 +1,7 @@
 export {
   createChatSessionsStore,
   isBusy,
+  preloadReplyMachinery,
   type ChatSessionsState,
   type ChatSessionsStore,
 } from './chat-sessions-store';
