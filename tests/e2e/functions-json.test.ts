@@ -69,6 +69,8 @@ describe('function calling and JSON mode in Chromium', () => {
     const pane = wire.getByRole('region', { name: 'Wire pane' });
     await expect.poll(() => pane.innerText()).toContain('Bearer [REDACTED]');
     expect(await pane.innerText()).not.toContain(service.apiKey);
+    // A reply read to its [DONE] ended as it should: the pane must not call it cut short.
+    expect(await pane.innerText()).not.toContain('ended early');
     await pane.getByRole('tab', { name: 'Timeline' }).click();
     await pane.getByRole('img', { name: /Chunk arrivals/ }).waitFor();
     await wire.scrollIntoViewIfNeeded();

@@ -1,5 +1,6 @@
 import type { Transport } from './transport';
 import type { Endpoint, ExchangeBody, ExchangeEvent } from './types';
+import { BODY_COMPLETE } from '../../protocol/stream/body-complete';
 
 /** What stands in for the API key wherever an exchange is reported. */
 export const REDACTED = '[REDACTED]';
@@ -123,7 +124,7 @@ export function startExchange(
           }
         },
         cancel(reason) {
-          end('The reader cancelled the body (stopped or aborted).');
+          end(reason === BODY_COMPLETE ? null : 'The reader cancelled the body (stopped or aborted).');
           return reader.cancel(reason);
         },
       });

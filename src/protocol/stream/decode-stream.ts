@@ -1,5 +1,6 @@
 import { StreamParser, type StreamMessage } from './stream-parser';
 import type { StreamLimits } from './stream-limits';
+import { BODY_COMPLETE } from './body-complete';
 
 export { StreamParser, type StreamDone, type StreamEvent, type StreamMessage } from './stream-parser';
 export { DEFAULT_STREAM_LIMITS, OversizedEventError, type StreamLimits } from './stream-limits';
@@ -96,7 +97,7 @@ class DecodeIterator implements AsyncGenerator<StreamMessage, void, undefined> {
           this.parser.push(result.value, this.buffer);
         }
         // After [DONE] nothing more is read: let the connection go now, not when the consumer stops.
-        if (this.parser.done) this.release();
+        if (this.parser.done) this.release(BODY_COMPLETE);
         if (this.buffer.length > 0) return { value: this.buffer[this.pos++] as StreamMessage, done: false };
       }
       this.close();

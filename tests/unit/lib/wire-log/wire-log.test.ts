@@ -55,6 +55,9 @@ describe('WireLog with the client onExchange hook', () => {
     );
     expect(bodyText(record!)).toContain('data: [DONE]');
     expect(text.length).toBeGreaterThan(0);
+    // Reading [DONE] lets the body go at once: that is the reply's end, not an early one.
+    await expect.poll(() => log.getSnapshot()[0]?.endedAt).not.toBeNull();
+    expect(log.getSnapshot()[0]?.error).toBeNull();
   });
 
   it('records an error response and its body', async () => {
