@@ -64,7 +64,8 @@ describe('compare: continue in chat', () => {
     expect(answered!.dataset.role).toBe('assistant');
     expect(answered!.dataset.status).toBe('complete');
     expect(answered).toHaveTextContent('A warmer reply from the reasoner.');
-    expect(screen.getByRole('combobox', { name: 'Model' })).toHaveValue('svc-reasoner');
+    // The parameters panel comes just after the page's first paint.
+    expect(await screen.findByRole('combobox', { name: 'Model' })).toHaveValue('svc-reasoner');
     expect(screen.getByRole('textbox', { name: /^temperature/ })).toHaveValue('1');
     expect(screen.getByRole('textbox', { name: /^max_tokens/ })).toHaveValue('40');
 
