@@ -1,23 +1,12 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConversationMessage, MessageError } from '../../../src/lib/chat';
-import type { MessageActions } from '../../../src/features/chat/components/message-actions';
 import { Transcript } from '../../../src/features/chat/components/transcript';
 import { fakeScrollLayout } from './fake-scroll-layout';
+import { mockActions } from './mock-actions';
 
-const actions: MessageActions = {
-  startEdit: vi.fn(),
-  cancelEdit: vi.fn(),
-  save: vi.fn(),
-  remove: vi.fn(),
-  move: vi.fn(),
-  insertAfter: vi.fn(),
-  continueFrom: vi.fn(),
-  regenerate: vi.fn(),
-  resend: vi.fn(),
-  showVersion: vi.fn(),
-};
+const actions = mockActions();
 
 function conversation(count: number): ConversationMessage[] {
   return Array.from({ length: count }, (_, i) => ({

@@ -1,22 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConversationMessage } from '../../../src/lib/chat';
-import type { MessageActions } from '../../../src/features/chat/components/message-actions';
 import { Transcript } from '../../../src/features/chat/components/transcript';
 import { estimatedRowHeight, firstRowToMount } from '../../../src/features/chat/components/use-mounted-rows';
+import { mockActions } from './mock-actions';
 
-const actions: MessageActions = {
-  startEdit: vi.fn(),
-  cancelEdit: vi.fn(),
-  save: vi.fn(),
-  remove: vi.fn(),
-  move: vi.fn(),
-  insertAfter: vi.fn(),
-  continueFrom: vi.fn(),
-  regenerate: vi.fn(),
-  resend: vi.fn(),
-  showVersion: vi.fn(),
-};
+const actions = mockActions();
 
 function conversation(
   count: number,
