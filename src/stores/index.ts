@@ -40,3 +40,9 @@ export {
   type AppStores,
 } from './app-stores';
 export { useSchemaChecker } from './use-schema-checker';
+export {
+  describeInvalidParameters,
+  useInvalidPageParameters,
+  usePageInvalid,
+  type ShownInvalid,
+} from './invalid-page-parameters';

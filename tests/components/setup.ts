@@ -9,7 +9,7 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { resetSettingsStore } from '../../src/stores';
+import { resetSettingsStore, useInvalidPageParameters } from '../../src/stores';
 import {
   installDialogPolyfill,
   installMatchMedia,
@@ -30,6 +30,7 @@ restrictFetchToLoopback();
 afterEach(() => {
   cleanup();
   resetSettingsStore();
+  useInvalidPageParameters.setState({ invalid: {} });
   localStorage.clear();
   resetMatchMedia();
   document.documentElement.className = '';

@@ -7,7 +7,7 @@ import { RunControls } from '../../components/ui/run-controls';
 import { RunOutcome } from '../../components/ui/run-outcome';
 import type { TranscriptionFormat, TranscriptionResult } from '../../lib/api';
 import { formatBytes } from '../../lib/format-bytes';
-import { useApi, useSettingsStore } from '../../stores';
+import { useApi, useSettingsStore, describeInvalidParameters, usePageInvalid } from '../../stores';
 import { checkAudioFile, type AudioSource } from './audio-source';
 import { buildTranscriptionInput } from './build-transcription-input';
 import { AudioFileFacts } from './components/audio-file-facts';
@@ -34,8 +34,11 @@ export function AudioPage() {
   const model = parameters.model ?? defaultModel;
   const typeProblem = source ? checkAudioFile(source.file) : null;
 
+  const parameterProblem = describeInvalidParameters(usePageInvalid('audio'));
+
   function send(ignoreType = false) {
-    if (!api.client || pending) return;
+    // A field shows a value the request would not carry: the page never sends another one.
+    if (!api.client || pending || parameterProblem) return;
     if (!source) {
       setProblem('No audio yet: choose or drop an audio file, or record one, then press Transcribe.');
       return;
@@ -95,7 +98,7 @@ export function AudioPage() {
               </div>
             ) : null}
             <RunControls
-              unavailable={api.client === null ? api.problem : null}
+              unavailable={api.client === null ? api.problem : parameterProblem}
               pending={pending}
               label="Transcribe"
               pendingLabel="Transcribing…"

@@ -5,7 +5,7 @@ import { ScreenReaderStatus } from '../../components/ui/screen-reader-status';
 import { ErrorPanel } from '../../components/ui/error-panel';
 import { WorkspaceFrame } from '../../components/frame';
 import { PAGE_INSPECTOR_TABS, PageWireTab } from '../../components/wire/page-wire-tab';
-import { useApi, useSettingsStore } from '../../stores';
+import { useApi, useSettingsStore, describeInvalidParameters, usePageInvalid } from '../../stores';
 import { buildCodeRequest } from './build-code-request';
 import { CodeEditor } from './code-editor';
 import { CodeParametersPanel } from './code-parameters-panel';
@@ -35,7 +35,11 @@ export function CodePage() {
   const busy = state.status === 'loading';
 
   const defaultModel = useDefaultModel('code');
-  const complete = () => void run(buildCodeRequest(prompt, parameters, defaultModel));
+  const parameterProblem = describeInvalidParameters(usePageInvalid('code'));
+  // A field shows a value the request would not carry: the page never sends another one.
+  const complete = () => {
+    if (parameterProblem === null) void run(buildCodeRequest(prompt, parameters, defaultModel));
+  };
   // Retry completes the prompt as it is now, with the parameters as they are now.
   const accept = () => {
     if (!suggestion) return;
@@ -72,13 +76,19 @@ export function CodePage() {
                 variant="primary"
                 size="sm"
                 onClick={complete}
-                disabled={busy}
+                disabled={busy || parameterProblem !== null}
+                title={parameterProblem ?? undefined}
                 aria-keyshortcuts="Control+Enter"
               >
                 {busy ? 'Completing…' : 'Complete'}
               </Button>
             </div>
           </div>
+          {parameterProblem ? (
+            <p role="status" className="text-sm text-amber-800 dark:text-amber-300">
+              {parameterProblem}
+            </p>
+          ) : null}
           <CodeEditor
             value={prompt}
             onChange={setPrompt}

@@ -1,12 +1,12 @@
 import {
   PageModelPicker,
-  NumberParameters,
+  PageNumberParameters,
   StopSequencesEditor,
   type NumberField,
 } from '../../components/params';
 import { Button } from '../../components/ui/button';
 import { MAX_STOP_SEQUENCES, PARAMETER_RANGES } from '../../protocol/parameters';
-import { useSettingsStore } from '../../stores';
+import { useInvalidPageParameters, useSettingsStore } from '../../stores';
 
 const FIELDS: readonly NumberField<'max_tokens' | 'temperature'>[] = [
   { name: 'max_tokens', min: 1, max: 128_000, integer: true, serverDefault: '150' },
@@ -18,21 +18,25 @@ export function CodeParametersPanel() {
   const parameters = useSettingsStore((s) => s.parameters.code);
   const setParameter = useSettingsStore((s) => s.setParameter);
   const resetParameters = useSettingsStore((s) => s.resetParameters);
+  const clearInvalid = useInvalidPageParameters((s) => s.clear);
 
   return (
     <div className="flex flex-col gap-3">
       <PageModelPicker page="code" />
-      <NumberParameters
-        fields={FIELDS}
-        values={parameters}
-        onChange={(name, value) => setParameter('code', name, value)}
-      />
+      <PageNumberParameters page="code" fields={FIELDS} />
       <StopSequencesEditor
         value={parameters.stop}
         onChange={(v) => setParameter('code', 'stop', v)}
         max={MAX_STOP_SEQUENCES}
       />
-      <Button size="sm" variant="ghost" onClick={() => resetParameters('code')}>
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => {
+          resetParameters('code');
+          clearInvalid('code');
+        }}
+      >
         Reset all to server defaults
       </Button>
     </div>

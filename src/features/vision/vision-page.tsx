@@ -8,7 +8,7 @@ import { PAGE_INSPECTOR_TABS, PageWireTab } from '../../components/wire/page-wir
 import { RunControls } from '../../components/ui/run-controls';
 import { RunOutcome } from '../../components/ui/run-outcome';
 import type { VisionResult } from '../../lib/api';
-import { useApi, useSettingsStore } from '../../stores';
+import { useApi, useSettingsStore, describeInvalidParameters, usePageInvalid } from '../../stores';
 import { buildVisionRequest, contentImages, draftProblem, type VisionDraft } from './build-vision-request';
 import type { SentRequest } from './check-images';
 import { ImageFileDrop } from './components/image-file-drop';
@@ -42,10 +42,12 @@ export function VisionPage() {
   };
   const problem = draftProblem(draft);
   const pending = state.status === 'pending';
-  const blocked = checks.blocking.length > 0 ? 'Fix or remove the images named above.' : null;
+  const parameterProblem = describeInvalidParameters(usePageInvalid('vision'));
+  const blocked = checks.blocking.length > 0 ? 'Fix or remove the images named above.' : parameterProblem;
 
   async function send() {
-    if (!api.client || pending) return;
+    // A field shows a value the request would not carry: the page never sends another one.
+    if (!api.client || pending || parameterProblem) return;
     if (problem) {
       setShowProblem(true);
       return;

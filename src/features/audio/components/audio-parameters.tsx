@@ -1,4 +1,4 @@
-import { EnumParameter, PageModelPicker, NumberParameters } from '../../../components/params';
+import { EnumParameter, PageModelPicker, PageNumberParameters } from '../../../components/params';
 import { Field, INPUT_CLASS } from '../../../components/ui/field';
 import type { TranscriptionFormat } from '../../../lib/api';
 import { useSettingsStore } from '../../../stores';
@@ -64,10 +64,9 @@ export function AudioParameters() {
           </>
         )}
       </Field>
-      <NumberParameters
+      <PageNumberParameters
+        page="audio"
         fields={[{ name: 'temperature', min: 0, max: 1, step: 0.1, serverDefault: '0' }]}
-        values={parameters}
-        onChange={(name, value) => setParameter('audio', name, value)}
       />
     </div>
   );

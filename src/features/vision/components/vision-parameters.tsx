@@ -1,4 +1,4 @@
-import { EnumParameter, PageModelPicker, NumberParameters } from '../../../components/params';
+import { EnumParameter, PageModelPicker, PageNumberParameters } from '../../../components/params';
 import { useSettingsStore } from '../../../stores';
 import { DETAIL_LEVELS } from '../build-vision-request';
 
@@ -17,10 +17,9 @@ export function VisionParameters() {
         hint="Image detail level; unset = not sent"
         onChange={(detail) => setParameter('vision', 'detail', detail)}
       />
-      <NumberParameters
+      <PageNumberParameters
+        page="vision"
         fields={[{ name: 'max_tokens', min: 1, max: 128_000, integer: true, serverDefault: '300' }]}
-        values={parameters}
-        onChange={(name, value) => setParameter('vision', name, value)}
       />
     </div>
   );

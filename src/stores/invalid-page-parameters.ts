@@ -1,0 +1,49 @@
+import { create } from 'zustand';
+import type { ParameterPage } from './slices/parameters-slice';
+
+/** What a number field shows that no request may carry, and why (the field's own words). */
+export interface ShownInvalid {
+  text: string;
+  reason: string;
+}
+
+interface InvalidPageParametersState {
+  /** By page, then by parameter name: fields showing a value the stored one is not. Never saved. */
+  invalid: Partial<Record<ParameterPage, Readonly<Record<string, ShownInvalid>>>>;
+  /** Records (or, with null, clears) that a field of `page` shows a value no request may carry. */
+  setInvalid(page: ParameterPage, name: string, invalid: ShownInvalid | null): void;
+  /** Clears every field of `page` (Reset all). */
+  clear(page: ParameterPage): void;
+}
+
+const NONE: Readonly<Record<string, ShownInvalid>> = {};
+
+/**
+ * The Code, Vision and Audio pages' invalid fields. Outside the fields themselves, so the inspector
+ * tab holding them can close while Run, in the work area, still knows to hold.
+ */
+export const useInvalidPageParameters = create<InvalidPageParametersState>()((set) => ({
+  invalid: {},
+  setInvalid: (page, name, shown) =>
+    set((state) => {
+      const { [name]: was, ...rest } = state.invalid[page] ?? NONE;
+      if (!shown && !was) return state;
+      if (shown && was?.text === shown.text && was.reason === shown.reason) return state;
+      return { invalid: { ...state.invalid, [page]: shown ? { ...rest, [name]: shown } : rest } };
+    }),
+  clear: (page) => set((state) => ({ invalid: { ...state.invalid, [page]: NONE } })),
+}));
+
+/** The invalid fields of `page`, by name (the same object until one changes). */
+export function usePageInvalid(page: ParameterPage): Readonly<Record<string, ShownInvalid>> {
+  return useInvalidPageParameters((s) => s.invalid[page] ?? NONE);
+}
+
+/** "Fix temperature: must be …", one sentence per invalid parameter; null when there is none. */
+export function describeInvalidParameters(invalid: Readonly<Record<string, ShownInvalid>>): string | null {
+  const entries = Object.entries(invalid);
+  if (entries.length === 0) return null;
+  return entries
+    .map(([name, { reason }]) => `Fix ${name}: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`)
+    .join(' ');
+}
