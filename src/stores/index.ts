@@ -40,9 +40,6 @@ export {
   type AppStores,
 } from './app-stores';
 export { useSchemaChecker } from './use-schema-checker';
-export {
-  describeInvalidParameters,
-  useInvalidPageParameters,
-  usePageInvalid,
-  type ShownInvalid,
-} from './invalid-page-parameters';
+// Not the page store of invalid fields (`invalid-page-parameters`): it is made when first imported,
+// and only the pages with number fields of their own should carry it.
+export { describeInvalidParameters, type ShownInvalid } from './describe-invalid-parameters';

@@ -1,11 +1,7 @@
 import { create } from 'zustand';
 import type { ParameterPage } from './slices/parameters-slice';
 
-/** What a number field shows that no request may carry, and why (the field's own words). */
-export interface ShownInvalid {
-  text: string;
-  reason: string;
-}
+import type { ShownInvalid } from './describe-invalid-parameters';
 
 interface InvalidPageParametersState {
   /** By page, then by parameter name: fields showing a value the stored one is not. Never saved. */
@@ -37,13 +33,4 @@ export const useInvalidPageParameters = create<InvalidPageParametersState>()((se
 /** The invalid fields of `page`, by name (the same object until one changes). */
 export function usePageInvalid(page: ParameterPage): Readonly<Record<string, ShownInvalid>> {
   return useInvalidPageParameters((s) => s.invalid[page] ?? NONE);
-}
-
-/** "Fix temperature: must be …", one sentence per invalid parameter; null when there is none. */
-export function describeInvalidParameters(invalid: Readonly<Record<string, ShownInvalid>>): string | null {
-  const entries = Object.entries(invalid);
-  if (entries.length === 0) return null;
-  return entries
-    .map(([name, { reason }]) => `Fix ${name}: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`)
-    .join(' ');
 }

@@ -9,7 +9,8 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { resetSettingsStore, useInvalidPageParameters } from '../../src/stores';
+import { resetSettingsStore } from '../../src/stores';
+import { useInvalidPageParameters } from '../../src/stores/invalid-page-parameters';
 import {
   installDialogPolyfill,
   installMatchMedia,

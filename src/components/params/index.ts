@@ -1,7 +1,6 @@
 /** Shared request-parameter controls: every page's numbers, stop sequences and model choice. */
 export { NumberParameter, type InvalidNumber, type NumberParameterProps } from './number-parameter';
 export { NumberParameters, type NumberField } from './number-parameters';
-export { PageNumberParameters } from './page-number-parameters';
 export { EnumParameter, type EnumParameterProps } from './enum-parameter';
 export { checkNumber, type NumberCheck, type NumberRule } from './number-validation';
 export { StopSequencesEditor, type StopSequencesEditorProps } from './stop-sequences-editor';

@@ -1,9 +1,5 @@
-import {
-  useInvalidPageParameters,
-  usePageInvalid,
-  useSettingsStore,
-  type PageParameters,
-} from '../../stores';
+import { useSettingsStore, type PageParameters } from '../../stores';
+import { useInvalidPageParameters, usePageInvalid } from '../../stores/invalid-page-parameters';
 import { NumberParameters, type NumberField } from './number-parameters';
 
 type FormPage = 'code' | 'vision' | 'audio';

@@ -1,12 +1,10 @@
-import {
-  PageModelPicker,
-  PageNumberParameters,
-  StopSequencesEditor,
-  type NumberField,
-} from '../../components/params';
+import { PageModelPicker, StopSequencesEditor, type NumberField } from '../../components/params';
+// Not in the params index: it brings the pages' store of invalid fields, which chat has no use for.
+import { PageNumberParameters } from '../../components/params/page-number-parameters';
 import { Button } from '../../components/ui/button';
 import { MAX_STOP_SEQUENCES, PARAMETER_RANGES } from '../../protocol/parameters';
-import { useInvalidPageParameters, useSettingsStore } from '../../stores';
+import { useSettingsStore } from '../../stores';
+import { useInvalidPageParameters } from '../../stores/invalid-page-parameters';
 
 const FIELDS: readonly NumberField<'max_tokens' | 'temperature'>[] = [
   { name: 'max_tokens', min: 1, max: 128_000, integer: true, serverDefault: '150' },

@@ -8,7 +8,8 @@ import { PAGE_INSPECTOR_TABS, PageWireTab } from '../../components/wire/page-wir
 import { RunControls } from '../../components/ui/run-controls';
 import { RunOutcome } from '../../components/ui/run-outcome';
 import type { VisionResult } from '../../lib/api';
-import { useApi, useSettingsStore, describeInvalidParameters, usePageInvalid } from '../../stores';
+import { useApi, useSettingsStore, describeInvalidParameters } from '../../stores';
+import { usePageInvalid } from '../../stores/invalid-page-parameters';
 import { buildVisionRequest, contentImages, draftProblem, type VisionDraft } from './build-vision-request';
 import type { SentRequest } from './check-images';
 import { ImageFileDrop } from './components/image-file-drop';

@@ -1,4 +1,6 @@
-import { EnumParameter, PageModelPicker, PageNumberParameters } from '../../../components/params';
+import { EnumParameter, PageModelPicker } from '../../../components/params';
+// Not in the params index: it brings the pages' store of invalid fields, which chat has no use for.
+import { PageNumberParameters } from '../../../components/params/page-number-parameters';
 import { useSettingsStore } from '../../../stores';
 import { DETAIL_LEVELS } from '../build-vision-request';
 
