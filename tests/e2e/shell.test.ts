@@ -77,7 +77,10 @@ describe('npm start', () => {
   it('goes from / to the chat page, at the open conversation’s address, which a reload keeps', async () => {
     const page = await e2e.browser.newPage();
     await page.goto(e2e.service.url);
-    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/chat\/[0-9a-f-]{36}$/);
+    // The address follows once the conversation list has opened one (storage, then the page).
+    await expect
+      .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
+      .toMatch(/^\/chat\/[0-9a-f-]{36}$/);
     const address = new URL(page.url()).pathname;
     // The service serves the app at a conversation's address too (a deep link, a reload).
     await page.reload();
