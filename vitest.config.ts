@@ -38,6 +38,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A page's state (its address, a reply's status) can take seconds on a loaded two-core
+          // machine; expect.poll's own default is 1 s.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
