@@ -38,6 +38,8 @@ export function WirePane({ log, endpoints, baseURL, onLoadRequest, loadedMessage
   const records = endpoints ? all.filter((r) => endpoints.includes(r.endpoint)) : all;
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [tab, setTab] = useState<Tab>('request');
+  // What the last Clear took, offered back (the log keeps what came since).
+  const [cleared, setCleared] = useState<{ count: number; undo: () => void } | null>(null);
   const record = records.find((r) => r.id === selectedId) ?? records.at(-1);
   const tabs: [Tab, string][] = [
     ['request', 'Request'],
@@ -78,7 +80,11 @@ export function WirePane({ log, endpoints, baseURL, onLoadRequest, loadedMessage
                 {label}
               </Button>
             ))}
-            <Button size="sm" variant="ghost" onClick={() => shown.clear()}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => setCleared({ count: all.length, undo: shown.clear() })}
+            >
               Clear
             </Button>
           </div>
@@ -100,6 +106,20 @@ export function WirePane({ log, endpoints, baseURL, onLoadRequest, loadedMessage
       ) : (
         <p className="text-zinc-500">Nothing sent yet: requests and responses appear here as they happen.</p>
       )}
+      {cleared ? (
+        <p role="status" className="flex flex-wrap items-center gap-2">
+          Cleared {cleared.count} {cleared.count === 1 ? 'exchange' : 'exchanges'}.
+          <Button
+            size="sm"
+            onClick={() => {
+              cleared.undo();
+              setCleared(null);
+            }}
+          >
+            Undo clear
+          </Button>
+        </p>
+      ) : null}
       {onLoadRequest ? (
         <PasteRequest onLoad={onLoadRequest} {...(loadedMessage ? { loadedMessage } : {})} />
       ) : null}

@@ -81,11 +81,26 @@ export class WireLog {
   /** Oldest first; a new array whenever anything changes. */
   getSnapshot = (): readonly ExchangeRecord[] => this.records;
 
-  clear(): void {
+  /**
+   * Empties the log. Returns the undo: it puts the cleared exchanges back before any that came
+   * since (within the limit).
+   */
+  clear(): () => void {
     this.flush();
+    const cleared = this.records;
+    const kept = new Map(this.kept);
     this.records = [];
     this.kept.clear();
     this.notify();
+    return () => {
+      const since = new Set(this.records.map((r) => r.id));
+      this.records = [...cleared.filter((r) => !since.has(r.id)), ...this.records].slice(-this.limit);
+      for (const record of this.records) {
+        const bytes = kept.get(record.id);
+        if (bytes !== undefined && !this.kept.has(record.id)) this.kept.set(record.id, bytes);
+      }
+      this.notify();
+    };
   }
 
   /** Publishes appended chunks: dirty records get a new identity so readers see the change. */

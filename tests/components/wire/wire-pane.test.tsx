@@ -62,6 +62,14 @@ describe('the wire pane on the chat page', () => {
     expect(stores.wireLog.getSnapshot().length).toBeGreaterThan(0);
     expect(JSON.stringify(stores.wireLog.getSnapshot())).not.toContain(SECRET);
     expect(document.body.textContent).not.toContain(SECRET);
+
+    // Clear can be taken back.
+    const exchanges = stores.wireLog.getSnapshot().length;
+    await user.click(within(pane).getByRole('button', { name: 'Clear' }));
+    expect(pane.textContent).toContain('Nothing sent yet');
+    await user.click(within(pane).getByRole('button', { name: 'Undo clear' }));
+    expect(stores.wireLog.getSnapshot()).toHaveLength(exchanges);
+    expect(pane.textContent).toContain('/v1/chat/completions');
   });
 
   it('shows the rate-limit state of the chat endpoint as a bar with its reset countdown', async () => {

@@ -83,6 +83,22 @@ describe('WireLog with the client onExchange hook', () => {
     await expect.poll(() => log.getSnapshot()[0]?.error).toMatch(/cancelled/);
   });
 
+  it('clears, and the undo puts the cleared exchanges back before any that came since', async () => {
+    const log = new WireLog();
+    const client = recordingClient(log);
+    await client.listModels();
+    await client.listModels();
+    const undo = log.clear();
+    expect(log.getSnapshot()).toEqual([]);
+    await client.listModels();
+    const since = log.getSnapshot()[0]!.id;
+    undo();
+    const ids = log.getSnapshot().map((r) => r.id);
+    expect(ids).toHaveLength(3);
+    expect(ids.at(-1)).toBe(since);
+    expect(ids[0]).toBeLessThan(ids[1]!);
+  });
+
   it('keeps only the newest exchanges up to its limit', async () => {
     const log = new WireLog({ limit: 2 });
     const client = recordingClient(log);
