@@ -24,6 +24,8 @@ export function SavedComparisons({
   onImported: (comparison: Comparison) => void;
 }) {
   const [exported, setExported] = useState<{ title: string; json: string } | null>(null);
+  // A saved comparison is gone for good once deleted: the row asks first.
+  const [confirming, setConfirming] = useState<string | null>(null);
   return (
     <section aria-label="Saved comparisons" className="flex flex-col gap-2">
       <h2 className="text-sm font-medium">Saved comparisons</h2>
@@ -71,11 +73,29 @@ export function SavedComparisons({
               >
                 Export
               </Button>
-              {summary.id === busyId ? null : (
-                <RemoveButton
-                  label={`Delete ${summary.title}`}
-                  onRemove={() => void api.remove(summary.id)}
-                />
+              {summary.id === busyId ? null : confirming === summary.id ? (
+                <span
+                  role="group"
+                  aria-label={`Delete ${summary.title}?`}
+                  className="flex items-center gap-1"
+                >
+                  <span>Delete it for good?</span>
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    onClick={() => {
+                      setConfirming(null);
+                      void api.remove(summary.id);
+                    }}
+                  >
+                    Delete
+                  </Button>
+                  <Button size="sm" onClick={() => setConfirming(null)}>
+                    Keep
+                  </Button>
+                </span>
+              ) : (
+                <RemoveButton label={`Delete ${summary.title}…`} onRemove={() => setConfirming(summary.id)} />
               )}
             </li>
           ))}

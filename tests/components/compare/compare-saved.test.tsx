@@ -118,3 +118,31 @@ describe('compare: saved comparisons', () => {
     ]);
   });
 });
+
+describe('compare: deleting a saved comparison', () => {
+  it('asks first; Keep leaves it, Delete removes it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const service = compareService();
+    addConnection({ name: 'Local', baseURL: TEST_BASE_URL, apiKey: TEST_KEY });
+    const view = renderApp({ path: '/compare', fetch: service.fetch });
+    const page = within(view.container);
+    await page.findByRole('heading', { name: 'Compare' });
+    const message = page.getByLabelText('Message');
+    await user.clear(message);
+    await user.type(message, 'Name a lake');
+    await user.click(page.getByRole('button', { name: 'Run' }));
+    await vi.waitFor(() =>
+      expect(page.getAllByRole('article').map((c) => c.dataset.status)).toEqual(['complete', 'complete']),
+    );
+    const saved = page.getByRole('region', { name: 'Saved comparisons' });
+    const row = await within(saved).findByRole('listitem');
+    const title = row.getAttribute('aria-label')!;
+    await user.click(within(row).getByRole('button', { name: `Delete ${title}…` }));
+    await user.click(within(row).getByRole('button', { name: 'Keep' }));
+    expect(await createComparisonStore().list()).toHaveLength(1);
+    await user.click(within(row).getByRole('button', { name: `Delete ${title}…` }));
+    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(async () => expect(await createComparisonStore().list()).toHaveLength(0));
+    await vi.waitFor(() => expect(within(saved).queryByRole('listitem')).toBeNull());
+  });
+});
