@@ -11,6 +11,7 @@ import { ReasoningPane } from './reasoning-pane';
 import { ReplyFooter } from './reply-footer';
 import { useNearViewport } from '../../../components/ui/use-near-viewport';
 import { useOpenSession } from '../session';
+import { estimatedRowHeight } from './use-mounted-rows';
 import { VersionStepper } from './version-stepper';
 
 export interface MessageRowProps {
@@ -158,7 +159,9 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
       data-role={message.role}
       data-status={message.status ?? 'written'}
       className={`rounded border border-zinc-200 p-2 dark:border-zinc-800 ${tone}`}
-      style={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 6rem' }}
+      // Until a row has been drawn once, the browser takes this for its height: from its text, so the
+      // scrollbar of a long conversation is about right before the reader scrolls through it.
+      style={{ contentVisibility: 'auto', containIntrinsicSize: `auto ${estimatedRowHeight(message)}px` }}
     >
       <div className="mb-1 flex flex-wrap items-center justify-between gap-1 text-xs">
         <span className="flex items-center gap-2">
