@@ -19,4 +19,12 @@ describe('a request whose code does not load', () => {
     chat.editMessage(chat.getSnapshot().messages[0]!.id, { content: 'Edited' });
     expect(chat.getSnapshot().messages[0]!.content).toBe('Edited');
   });
+
+  it('lets a conversation closed while the code was awaited go, once the failure is published', async () => {
+    const chat = session(localService());
+    const done = chat.send('Hi');
+    chat.stores.sessions.getState().actions.close(chat.id);
+    await done;
+    expect(chat.stores.sessions.getState().sessions[chat.id]).toBeUndefined();
+  });
 });

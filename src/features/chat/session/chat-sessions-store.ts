@@ -154,11 +154,14 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
           tools = await machinery.load();
         } catch (error) {
           const failure = notLoadedError(error);
+          stoppedEarly.delete(id);
           patch(id, (s) => ({
             status: 'error',
             error: failure,
             messages: patchReply(replyId, { status: 'error', error: failure })(s),
           }));
+          // Closed while the code was awaited: its last state is published, now it can go.
+          if (closing.delete(id)) remove(id);
           return;
         } finally {
           starting.delete(id);
