@@ -94,6 +94,12 @@ export function createTaskSlices(options: TaskSlicesOptions = {}): TaskSlices {
  */
 export const mainThreadSlices = createTaskSlices();
 
+/**
+ * A queue for work nobody is looking at: its waiters are woken a few per idle period (see `whenIdle`),
+ * and what they do still asks `mainThreadSlices.begin()` for room.
+ */
+export const idleSlices = createTaskSlices({ wakePerTask: 8, nextTask: (run) => void whenIdle(() => run()) });
+
 /** Iterates `items`, pausing between two when this task's slice is spent: a backlog over several tasks. */
 export async function* inSlices<T>(
   items: AsyncIterable<T>,

@@ -1,5 +1,5 @@
 import { memo, useEffect, useMemo, useReducer, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { mainThreadSlices as parseSlices } from '../../lib/task-slices';
+import { idleSlices, mainThreadSlices as parseSlices } from '../../lib/task-slices';
 import { Button } from '../ui/button';
 import { useNearViewport } from '../ui/use-near-viewport';
 import { fenceLanguages, languageReady, requestLanguages, subscribeLanguages } from './highlight-languages';
@@ -12,9 +12,10 @@ import { blockSource, splitMarkdown } from './split-blocks';
  * stream from a fast server brings many blocks per frame. So a block is parsed only when it is near
  * the screen (the reply's last blocks always are: that is where a stream grows), and blocks share one
  * slice of each task: those past it show their text plain (or their previous parse, for a growing
- * tail) until a later task. Far off screen, a block stays plain text, the same words at about the
- * same height, until it is scrolled near. Before the renderer's code has arrived, every block waits
- * the same way.
+ * tail) until a later task. Far off screen, a block stays plain text, the same words, until it is
+ * scrolled near; one that was near and was left behind before its turn came (a fast stream scrolls
+ * past blocks faster than they parse) is parsed when the page is idle, so the blocks on screen never
+ * queue behind it. Before the renderer's code has arrived, every block waits the same way.
  */
 interface Parsed {
   source: string;
@@ -42,17 +43,21 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, eager }: BlockProps)
   }, [key]);
   const grammars = useSyncExternalStore(subscribeLanguages, () => languages.every(languageReady));
   const parse = useSyncExternalStore(markdownRenderer.subscribe, markdownRenderer.current);
-  const { ref, near } = useNearViewport<HTMLDivElement>(eager);
   const [, wake] = useReducer((n: number) => n + 1, 0);
   // The last parse, kept across renders (React's "information from previous renders" pattern).
   const [parsed, setParsed] = useState<Parsed | null>(null);
   const waiting = parsed?.source !== source || parsed.grammars !== grammars;
-  const turn = parse !== null && waiting && (near || parsed !== null);
-  if (turn && parseSlices.begin()) {
+  const { ref, near, seen } = useNearViewport<HTMLDivElement>(eager, waiting && parse !== null);
+  // Near the screen now: parsed in the next slices. Near once and since left behind (a fast stream
+  // brings blocks past the screen faster than slices parse them): parsed when the page is idle, never
+  // ahead of what is on screen.
+  const urgent = parse !== null && waiting && near;
+  const later = parse !== null && waiting && !near && (seen || parsed !== null);
+  if ((urgent || later) && parseSlices.begin()) {
     // Parsed here, in the render, so its cost counts in the slice.
     setParsed({ source, grammars, element: parse(source) });
   }
-  useEffect(() => (turn ? parseSlices.whenNext(wake) : undefined));
+  useEffect(() => (urgent ? parseSlices.whenNext(wake) : later ? idleSlices.whenNext(wake) : undefined));
   if (parsed === null) {
     return (
       <div ref={ref} className="whitespace-pre-wrap" data-md-pending="">

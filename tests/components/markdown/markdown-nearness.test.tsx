@@ -1,0 +1,103 @@
+import { act, render, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Markdown } from '../../../src/components/markdown';
+import { markdownRenderer } from '../../../src/components/markdown/markdown-renderer';
+
+/**
+ * An IntersectionObserver the test drives: `report` says which blocks are near the screen now. The
+ * shared observer of use-near-viewport is created at the first observe, so it is installed first.
+ */
+const observed = new Set<Element>();
+let notify: ((records: Partial<IntersectionObserverEntry>[]) => void) | null = null;
+class TestObserver {
+  constructor(callback: (records: Partial<IntersectionObserverEntry>[]) => void) {
+    notify = callback;
+  }
+  observe(element: Element) {
+    observed.add(element);
+  }
+  unobserve(element: Element) {
+    observed.delete(element);
+  }
+  disconnect() {
+    observed.clear();
+  }
+}
+
+function report(elements: Element[], near: boolean) {
+  act(() =>
+    notify?.(elements.filter((e) => observed.has(e)).map((target) => ({ target, isIntersecting: near }))),
+  );
+}
+
+/** Idle callbacks are held until the test lets them run. */
+const idle: (() => void)[] = [];
+function runIdle() {
+  act(() => {
+    for (const run of idle.splice(0)) run();
+  });
+}
+
+beforeAll(async () => {
+  vi.stubGlobal('IntersectionObserver', TestObserver);
+  vi.stubGlobal('requestIdleCallback', (run: (deadline: IdleDeadline) => void) => {
+    idle.push(() => run({ didTimeout: false, timeRemaining: () => 10 }));
+    return idle.length;
+  });
+  vi.stubGlobal('cancelIdleCallback', () => undefined);
+  await markdownRenderer.load();
+});
+
+afterAll(() => vi.unstubAllGlobals());
+
+const REPLY = Array.from({ length: 24 }, (_, i) => `Paragraph **${i}**.`).join('\n\n');
+
+/** The top-level element of each block, in order (a parsed block is a <p>, a waiting one a <div>). */
+const blockElements = (container: Element) => [...container.querySelector('.md-body')!.children];
+const parsedCount = (elements: Element[]) => elements.filter((e) => e.querySelector('strong')).length;
+
+describe('Markdown blocks and the screen', () => {
+  it('parses the blocks near the screen now first; those it left behind wait for an idle moment', async () => {
+    // Every clock reading 5 ms after the last: a task's slice has room for a few blocks only.
+    let t = performance.now() + 1000;
+    vi.spyOn(performance, 'now').mockImplementation(() => (t += 5));
+    const { container } = render(<Markdown text={REPLY} />);
+    // Nothing has been reported near yet: only the last blocks (where a stream grows) are parsed.
+    await waitFor(() => expect(parsedCount(blockElements(container).slice(-3))).toBe(3));
+    expect(parsedCount(blockElements(container).slice(0, 21))).toBe(0);
+
+    // All blocks were near once (a stream scrolled past them), then the first 16 left the screen
+    // before their turn came.
+    const early = blockElements(container).slice(0, 16);
+    const onScreen = blockElements(container).slice(16, 21);
+    report([...early, ...onScreen], true);
+    report(early, false);
+    // What is near now is parsed without waiting for the page to be idle…
+    await waitFor(() => expect(parsedCount(blockElements(container).slice(16))).toBe(8));
+    // …and what was left behind is not, while the page is busy: it never delays what is on screen.
+    const leftBehind = blockElements(container)
+      .slice(0, 16)
+      .filter((e) => e.hasAttribute('data-md-pending'));
+    expect(leftBehind.length).toBeGreaterThan(8);
+
+    // Once the page is idle the rest are parsed too, a few per idle moment.
+    await waitFor(() => {
+      runIdle();
+      expect(container.querySelector('[data-md-pending]')).toBeNull();
+    });
+    expect(parsedCount(blockElements(container))).toBe(24);
+    expect(container.textContent).not.toContain('**');
+    vi.restoreAllMocks();
+  });
+
+  it('leaves a block never near the screen as its plain words, and parses it when it comes near', async () => {
+    const { container } = render(<Markdown text={REPLY} />);
+    await waitFor(() => expect(parsedCount(blockElements(container).slice(-3))).toBe(3));
+    runIdle();
+    const first = blockElements(container)[0]!;
+    expect(first).toHaveAttribute('data-md-pending');
+    expect(first).toHaveTextContent('Paragraph **0**.');
+    report([first], true);
+    await waitFor(() => expect(blockElements(container)[0]?.querySelector('strong')).toHaveTextContent('0'));
+  });
+});
