@@ -63,7 +63,16 @@ export async function watchOpening(page: Page, rows: number, markdown: boolean):
         const watch = w.__openWatch;
         if (watch.screenReadyMs === null && atEnd && lastShown && covered && drawn && parsed) {
           watch.screenReadyMs = -1;
-          requestIdleCallback(() => (watch.screenReadyMs = performance.now()));
+          // Still so once the page is idle: the first frame can show a reply's blocks before they are
+          // laid out (none then counts as in view, parsed or not).
+          requestIdleCallback(() => {
+            if (parsedInView()) watch.screenReadyMs = performance.now();
+            else {
+              watch.screenReadyMs = null;
+              // The frame loop stops once both end points are taken; it runs on while rows are due.
+              if (watch.allRowsMs !== null) requestAnimationFrame(check);
+            }
+          });
         }
         if (watch.allRowsMs === null && mounted.length === rows && parsed) {
           watch.allRowsMs = -1;

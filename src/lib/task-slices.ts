@@ -5,10 +5,16 @@
  * answers input in between. A piece already started is never cut: a slice can run over by one piece.
  */
 export interface TaskSlices {
-  /** True when a piece of work may run in this task now. */
-  begin(): boolean;
-  /** Calls `wake` in a later task, once a new slice can open; returns a cancel. Waiters keep their order. */
-  whenNext(wake: () => void): () => void;
+  /**
+   * True when a piece of work may run in this task now. A piece that can `giveWay` (one nobody is
+   * looking at) does not run while waiters that asked to be `first` are still in line.
+   */
+  begin(giveWay?: boolean): boolean;
+  /**
+   * Calls `wake` in a later task, once a new slice can open; returns a cancel. Waiters keep their
+   * order, those that asked `first` (what the reader is looking at) ahead of the rest.
+   */
+  whenNext(wake: () => void, first?: boolean): () => void;
 }
 
 export interface TaskSlicesOptions {
@@ -39,8 +45,11 @@ export function createTaskSlices(options: TaskSlicesOptions = {}): TaskSlices {
   const now = options.now ?? (() => performance.now());
   let nextTask = options.nextTask;
   let sliceStart: number | null = null;
+  const ahead = new Set<() => void>();
   const waiting = new Set<() => void>();
   let wakeScheduled = false;
+  // Waiters first in line woken for the coming slice: until it closes, pieces that give way wait.
+  let aheadWoken = 0;
   // Pieces begun in the open slice, and in the last one that closed.
   let pieces = 0;
   let lastPieces = 0;
@@ -55,9 +64,11 @@ export function createTaskSlices(options: TaskSlicesOptions = {}): TaskSlices {
   const wakeSome = () => {
     wakeScheduled = false;
     // As many as the last slice had room for, and a few more: those that find no room wait again.
-    const woken = [...waiting].slice(0, Math.max(wakePerTask, 2 * lastPieces));
+    const woken = [...ahead, ...waiting].slice(0, Math.max(wakePerTask, 2 * lastPieces));
+    aheadWoken = 0;
+    for (const wake of woken) if (ahead.delete(wake)) aheadWoken += 1;
     for (const wake of woken) waiting.delete(wake);
-    if (waiting.size > 0) schedule();
+    if (ahead.size + waiting.size > 0) schedule();
     for (const wake of woken) wake();
   };
   const schedule = () => {
@@ -66,7 +77,8 @@ export function createTaskSlices(options: TaskSlicesOptions = {}): TaskSlices {
     later(wakeSome);
   };
 
-  const begin = () => {
+  const begin = (giveWay = false) => {
+    if (giveWay && ahead.size + aheadWoken > 0) return false;
     const t = now();
     if (sliceStart === null) {
       sliceStart = t;
@@ -75,15 +87,17 @@ export function createTaskSlices(options: TaskSlicesOptions = {}): TaskSlices {
       later(() => {
         sliceStart = null;
         lastPieces = pieces;
+        aheadWoken = 0;
       });
     } else if (t - sliceStart >= sliceMs) return false;
     pieces += 1;
     return true;
   };
-  const whenNext = (wake: () => void) => {
-    waiting.add(wake);
+  const whenNext = (wake: () => void, first = false) => {
+    const line = first ? ahead : waiting;
+    line.add(wake);
     schedule();
-    return () => void waiting.delete(wake);
+    return () => void line.delete(wake);
   };
   return { begin, whenNext };
 }

@@ -1,4 +1,5 @@
 import { createModuleLoader } from '../../lib/module-loader';
+import { preloadGrammarIndex } from './highlight-languages';
 
 /**
  * The markdown renderer (micromark, GFM, mdast → hast → React, the highlighter): about 65 KB gzipped,
@@ -8,3 +9,14 @@ import { createModuleLoader } from '../../lib/module-loader';
 export const markdownRenderer = createModuleLoader(() =>
   import('./parse-markdown').then((module) => module.parseMarkdown),
 );
+
+/**
+ * Starts the renderer's fetch ahead of the first reply, when one is about to be shown (a stored
+ * conversation opening): its fetch then runs beside the read from storage, not after it; and the
+ * index of grammars with it, so that a fence on screen waits for one fetch, not three in a row. A
+ * failure is left for the reply to report, with its retry.
+ */
+export function preloadMarkdownRenderer(): void {
+  if (markdownRenderer.state().status === 'idle') void markdownRenderer.load().catch(() => undefined);
+  preloadGrammarIndex();
+}

@@ -47,17 +47,20 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, eager }: BlockProps)
   // The last parse, kept across renders (React's "information from previous renders" pattern).
   const [parsed, setParsed] = useState<Parsed | null>(null);
   const waiting = parsed?.source !== source || parsed.grammars !== grammars;
-  const { ref, near, seen } = useNearViewport<HTMLDivElement>(eager, waiting && parse !== null);
+  // Watched from the start, so where it is is known by the time the renderer's code arrives.
+  const { ref, near, seen, onScreen } = useNearViewport<HTMLDivElement>(eager, waiting);
   // Near the screen now: parsed in the next slices. Near once and since left behind (a fast stream
   // brings blocks past the screen faster than slices parse them): parsed when the page is idle, never
-  // ahead of what is on screen.
+  // ahead of what is on screen. What is on screen goes first.
   const urgent = parse !== null && waiting && near;
   const later = parse !== null && waiting && !near && (seen || parsed !== null);
-  if ((urgent || later) && parseSlices.begin()) {
+  if ((urgent || later) && parseSlices.begin(!onScreen)) {
     // Parsed here, in the render, so its cost counts in the slice.
     setParsed({ source, grammars, element: parse(source) });
   }
-  useEffect(() => (urgent ? parseSlices.whenNext(wake) : later ? idleSlices.whenNext(wake) : undefined));
+  useEffect(() =>
+    urgent ? parseSlices.whenNext(wake, onScreen) : later ? idleSlices.whenNext(wake) : undefined,
+  );
   if (parsed === null) {
     return (
       <div ref={ref} className="whitespace-pre-wrap" data-md-pending="">
@@ -76,7 +79,7 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, eager }: BlockProps)
   );
 });
 
-/** The last blocks, where a stream grows: parsed without waiting for the viewport to report them. */
+/** The last blocks of a reply that is streaming, where it grows: parsed without waiting for the viewport. */
 const EAGER_BLOCKS = 3;
 
 export interface MarkdownProps {
@@ -105,7 +108,7 @@ export function Markdown({ text, streaming = false, className }: MarkdownProps) 
         <MarkdownBlock
           key={index}
           source={blockSource(block, definitions)}
-          eager={index >= blocks.length - EAGER_BLOCKS}
+          eager={streaming && index >= blocks.length - EAGER_BLOCKS}
         />
       ))}
     </div>

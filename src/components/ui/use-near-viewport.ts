@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 
-type Report = (near: boolean) => void;
+/** Near: within the margin; on screen: in the window itself when last reported. */
+type Report = (near: boolean, onScreen: boolean) => void;
 
 /** One observer per margin, shared by every element that asks: a long reply has hundreds. */
 const observers = new Map<string, { observer: IntersectionObserver; reports: Map<Element, Report> }>();
@@ -11,7 +12,12 @@ function observe(element: Element, margin: string, report: Report): () => void {
     const reports = new Map<Element, Report>();
     const observer = new IntersectionObserver(
       (records) => {
-        for (const record of records) reports.get(record.target)?.(record.isIntersecting);
+        for (const record of records) {
+          const box = record.boundingClientRect as DOMRectReadOnly | undefined;
+          const onScreen =
+            record.isIntersecting && (!box || (box.bottom > 0 && box.top < window.innerHeight));
+          reports.get(record.target)?.(record.isIntersecting, onScreen);
+        }
       },
       // scrollMargin widens nested scroll containers too (the transcript scrolls inside the page);
       // rootMargin alone reaches only the viewport. Browsers without it just see less far ahead.
@@ -37,6 +43,8 @@ export interface Nearness<T> {
   near: boolean;
   /** Has been near at some time since it mounted. */
   seen: boolean;
+  /** In the window itself (not only within the margin) when last reported; always when eager. */
+  onScreen: boolean;
 }
 
 /**
@@ -56,19 +64,22 @@ export function useNearViewport<T extends Element>(
   const ref = useRef<T>(null);
   const [near, setNear] = useState(() => !observable());
   const [seen, setSeen] = useState(() => eager || !observable());
+  const [onScreen, setOnScreen] = useState(false);
   const observing = !eager && (watch === 'until-seen' ? !seen : watch);
   useEffect(() => {
     const element = ref.current;
     if (!observing || !element || !observable()) return undefined;
-    return observe(element, margin, (now) => {
+    return observe(element, margin, (now, shown) => {
       setNear(now);
+      setOnScreen(shown);
       if (now) setSeen(true);
     });
   }, [observing, margin]);
-  // The last blocks of a growing reply are eager; one that stops being so is still at the end, near.
-  if (eager && !(seen && near)) {
+  // The last blocks of a growing reply are eager; one that stops being so is still at the end, on screen.
+  if (eager && !(seen && near && onScreen)) {
     setSeen(true);
     setNear(true);
+    setOnScreen(true);
   }
-  return { ref, near: eager || (watch === 'until-seen' ? seen : near), seen };
+  return { ref, near: eager || (watch === 'until-seen' ? seen : near), seen, onScreen: eager || onScreen };
 }

@@ -24,9 +24,16 @@ class TestObserver {
   }
 }
 
-function report(elements: Element[], near: boolean) {
+/** Reports `elements` near the screen or not; near ones on the screen itself, or only within the margin. */
+function report(elements: Element[], near: boolean, onScreen = near) {
+  // In the window, or well above it.
+  const box = { top: onScreen ? 10 : -5000, bottom: onScreen ? 40 : -4970 } as DOMRectReadOnly;
   act(() =>
-    notify?.(elements.filter((e) => observed.has(e)).map((target) => ({ target, isIntersecting: near }))),
+    notify?.(
+      elements
+        .filter((e) => observed.has(e))
+        .map((target) => ({ target, isIntersecting: near, boundingClientRect: box })),
+    ),
   );
 }
 
@@ -61,7 +68,7 @@ describe('Markdown blocks and the screen', () => {
     // Every clock reading 5 ms after the last: a task's slice has room for a few blocks only.
     let t = performance.now() + 1000;
     vi.spyOn(performance, 'now').mockImplementation(() => (t += 5));
-    const { container } = render(<Markdown text={REPLY} />);
+    const { container } = render(<Markdown text={REPLY} streaming />);
     // Nothing has been reported near yet: only the last blocks (where a stream grows) are parsed.
     await waitFor(() => expect(parsedCount(blockElements(container).slice(-3))).toBe(3));
     expect(parsedCount(blockElements(container).slice(0, 21))).toBe(0);
@@ -70,7 +77,8 @@ describe('Markdown blocks and the screen', () => {
     // before their turn came.
     const early = blockElements(container).slice(0, 16);
     const onScreen = blockElements(container).slice(16, 21);
-    report([...early, ...onScreen], true);
+    report(early, true, false);
+    report(onScreen, true);
     report(early, false);
     // What is near now is parsed without waiting for the page to be idle…
     await waitFor(() => expect(parsedCount(blockElements(container).slice(16))).toBe(8));
@@ -90,14 +98,21 @@ describe('Markdown blocks and the screen', () => {
     vi.restoreAllMocks();
   });
 
-  it('leaves a block never near the screen as its plain words, and parses it when it comes near', async () => {
+  it('parses a finished reply’s blocks only as they are reported near', async () => {
     const { container } = render(<Markdown text={REPLY} />);
-    await waitFor(() => expect(parsedCount(blockElements(container).slice(-3))).toBe(3));
+    // A reply that is not streaming has no eager tail: nothing is parsed before it is seen.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(parsedCount(blockElements(container))).toBe(0);
     runIdle();
-    const first = blockElements(container)[0]!;
-    expect(first).toHaveAttribute('data-md-pending');
-    expect(first).toHaveTextContent('Paragraph **0**.');
-    report([first], true);
-    await waitFor(() => expect(blockElements(container)[0]?.querySelector('strong')).toHaveTextContent('0'));
+    expect(parsedCount(blockElements(container))).toBe(0);
+    expect(blockElements(container)[0]).toHaveTextContent('Paragraph **0**.');
+
+    const blocks = blockElements(container);
+    // Twelve blocks above the screen, within the margin, and the four on it.
+    report(blocks.slice(0, 12), true, false);
+    report(blocks.slice(12, 16), true);
+    await waitFor(() => expect(parsedCount(blockElements(container).slice(0, 16))).toBe(16));
+    // Never reported near: still the plain words.
+    expect(parsedCount(blockElements(container).slice(16))).toBe(0);
   });
 });

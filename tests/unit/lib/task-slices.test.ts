@@ -42,6 +42,30 @@ describe('createTaskSlices', () => {
     expect(slices.begin()).toBe(false);
   });
 
+  it('wakes those first in line ahead of the rest, and pieces that give way wait for them', () => {
+    let t = 0;
+    const tasks = manualTasks();
+    const slices = createTaskSlices({ sliceMs: 10, wakePerTask: 2, now: () => t, nextTask: tasks.nextTask });
+    // The slice is spent: an off-screen block, a stream's next chunk, then two blocks on screen wait.
+    expect(slices.begin()).toBe(true);
+    t += 20;
+    const woken: string[] = [];
+    slices.whenNext(() => woken.push('off-screen'));
+    slices.whenNext(() => woken.push('chunk'));
+    slices.whenNext(() => woken.push('on screen 1'), true);
+    slices.whenNext(() => woken.push('on screen 2'), true);
+    tasks.runQueued();
+    expect(woken).toEqual(['on screen 1', 'on screen 2']);
+    // In the task they were woken for, a piece that gives way does not take their slice…
+    expect(slices.begin(true)).toBe(false);
+    // …while one that does not (a stream's chunk) still runs, and so do they.
+    expect(slices.begin()).toBe(true);
+    expect(slices.begin()).toBe(true);
+    tasks.runQueued(); // that slice closes; the others' turn
+    expect(woken).toEqual(['on screen 1', 'on screen 2', 'off-screen', 'chunk']);
+    expect(slices.begin(true)).toBe(true);
+  });
+
   it('wakes waiters in order in later tasks, about twice as many as the last slice had room for', () => {
     let t = 0;
     const tasks = manualTasks();

@@ -58,7 +58,10 @@ export function ChatPage() {
   // A shared conversation rides in the fragment: read once, as the page opens.
   const { hash } = useLocation();
   const [sharedHash] = useState(hash);
-  const conversations = useConversations(useAddressedConversation(), sharedHash);
+  // A URL flag for the render benchmark's baseline; deliberately not offered anywhere in the UI.
+  const [search] = useSearchParams();
+  const plain = search.get('render') === 'plain';
+  const conversations = useConversations(useAddressedConversation(), sharedHash, !plain);
   const activeId = conversations.active?.id ?? null;
   useConversationAddress(activeId, conversations.openAddressed, conversations.missing);
   const isOpen = useIsSessionOpen(activeId);
@@ -74,9 +77,6 @@ export function ChatPage() {
     () => (pasted: Parameters<LoadRequest>[0]) => latestLoad.current(pasted),
   );
   const composer = useRef<HTMLTextAreaElement>(null);
-  // A URL flag for the render benchmark's baseline; deliberately not offered anywhere in the UI.
-  const [search] = useSearchParams();
-  const plain = search.get('render') === 'plain';
 
   useChatShortcuts({
     stop: () => {

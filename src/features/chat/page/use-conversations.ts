@@ -1,5 +1,6 @@
 import { useIsMounted } from '../../../components/ui/use-is-mounted';
 import { useCallback, useEffect, useState } from 'react';
+import { preloadMarkdownRenderer } from '../../../components/markdown';
 import type { Conversation, ConversationSummary, ImportIssue } from '../../../lib/chat';
 import type { PastedRequest } from '../../../lib/export-code';
 import { useChatStores } from '../use-chat-stores';
@@ -44,9 +45,10 @@ export interface ConversationsState {
  * `initialId` (the conversation the address names), else the most recent (creating one when there
  * is none). Every action reports storage failures as `storageError`.
  * Showing a conversation opens it in the sessions store first, so the page never renders it empty;
- * every change of an open conversation is saved.
+ * every change of an open conversation is saved. Where replies are drawn as markdown
+ * (`drawsMarkdown`), the renderer is fetched as soon as there is a conversation to show.
  */
-export function useConversations(initialId?: string, initialHash = '') {
+export function useConversations(initialId?: string, initialHash = '', drawsMarkdown = true) {
   const stores = useChatStores();
   const { sessions, workbenches, saves } = stores;
   const [store] = useState(() => createConversationStore());
@@ -181,6 +183,8 @@ export function useConversations(initialId?: string, initialHash = '') {
       const list = await attempt('list conversations', () => store.list());
       if (cancelled || !list) return;
       setSummaries(list);
+      // One of them is about to be shown, most likely with replies to draw.
+      if (drawsMarkdown && (list.length > 0 || initialHash !== '')) preloadMarkdownRenderer();
       if (initialHash !== '' && (await openShared(initialHash))) return;
       if (cancelled) return;
       if (initialId !== undefined && (await openAddressed(initialId))) return;
