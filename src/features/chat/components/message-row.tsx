@@ -10,7 +10,6 @@ import { MessageErrorPanel } from './message-error-panel';
 import { ReasoningPane } from './reasoning-pane';
 import { ReplyFooter } from './reply-footer';
 import { useNearViewport } from '../../../components/ui/use-near-viewport';
-import { useOpenSession } from '../session';
 import { estimatedRowHeight } from './use-mounted-rows';
 import { VersionStepper } from './version-stepper';
 
@@ -20,6 +19,8 @@ export interface MessageRowProps {
   count: number;
   /** A request is running: editing is paused. */
   busy: boolean;
+  /** Why no reply may be asked for now (a parameter is invalid), or null. */
+  blocked: string | null;
   editing: boolean;
   rendering: ReplyRendering;
   actions: MessageActions;
@@ -129,7 +130,7 @@ function Body({
  * object, so only it re-renders; `content-visibility: auto` lets the browser skip off-screen rows.
  */
 export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
-  const { message, index, count, busy, editing, actions } = props;
+  const { message, index, count, busy, blocked, editing, actions } = props;
   // An error before anything arrived is the request's failure: there is no partial reply to speak of.
   const nothingArrived = message.content === '' && !message.function_call && !message.tool_calls;
   const status =
@@ -141,12 +142,6 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
   const isReply = message.role === 'assistant' && message.timings !== undefined;
   const last = index === count - 1;
   const { ref, near } = useNearViewport<HTMLLIElement>(index >= count - 4);
-  // The store asks for no reply while a parameter is invalid: the buttons that would ask say so.
-  const blocked = useOpenSession((s) =>
-    Object.keys(s.invalidParameters).length > 0
-      ? 'A parameter value is invalid (the reason is beside Send): fix it to ask for a reply.'
-      : null,
-  );
   const tone =
     message.role === 'user'
       ? 'bg-white dark:bg-zinc-900'

@@ -8,6 +8,8 @@ import { useMountedRows } from './use-mounted-rows';
 export interface TranscriptProps {
   messages: readonly ConversationMessage[];
   busy: boolean;
+  /** Why no reply may be asked for now (a parameter is invalid); the rows' buttons that would ask say so. */
+  blocked?: string | null;
   editingId: string | null;
   rendering: ReplyRendering;
   actions: MessageActions;
@@ -19,7 +21,14 @@ export interface TranscriptProps {
  * opens with the last rows, those on screen, and mounts the earlier ones above them when the page is
  * idle (`useMountedRows`). Key it by conversation, so another one opens the same way.
  */
-export function Transcript({ messages, busy, editingId, rendering, actions }: TranscriptProps) {
+export function Transcript({
+  messages,
+  busy,
+  blocked = null,
+  editingId,
+  rendering,
+  actions,
+}: TranscriptProps) {
   const from = useMountedRows(messages);
   const { scrollerRef, contentRef, following, news, jumpToLatest } = useFollowTranscript(messages, from);
 
@@ -46,6 +55,7 @@ export function Transcript({ messages, busy, editingId, rendering, actions }: Tr
               index={from + offset}
               count={messages.length}
               busy={busy}
+              blocked={blocked}
               editing={editingId === message.id}
               rendering={rendering}
               actions={actions}

@@ -1,3 +1,4 @@
+import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../../components/ui/button';
 import { versionAt } from '../../../lib/chat/conversation-tree';
 import { useOpenSession } from '../session';
@@ -5,8 +6,8 @@ import type { MessageActions } from './message-actions';
 
 /**
  * ‹ 2/3 › on a message whose place has versions (a regenerated reply, an edited and resent message,
- * a reply asked for again from earlier). It selects a string, so a streaming frame elsewhere does
- * not re-render the row.
+ * a reply asked for again from earlier). Its position is compared field by field, so a streaming
+ * frame elsewhere does not re-render the row.
  */
 export function VersionStepper({
   messageId,
@@ -19,13 +20,13 @@ export function VersionStepper({
   busy: boolean;
   actions: MessageActions;
 }) {
-  const label = useOpenSession((s) => {
-    if (s.messages[index]?.id !== messageId) return null;
-    const at = versionAt(s, index);
-    return at ? `${at.shown}/${at.count}` : null;
-  });
-  if (label === null) return null;
-  const [shown, count] = label.split('/').map(Number) as [number, number];
+  const { shown, count } = useOpenSession(
+    useShallow((s) => {
+      const at = s.messages[index]?.id === messageId ? versionAt(s, index) : null;
+      return { shown: at?.shown ?? 0, count: at?.count ?? 0 };
+    }),
+  );
+  if (count === 0) return null;
   const n = index + 1;
   return (
     <span role="group" aria-label={`Versions of message ${n}`} className="flex items-center gap-0.5">

@@ -24,6 +24,12 @@ export function ChatWorkspace({ conversationId: id, plain, composerRef }: ChatWo
   const messages = useChatSession(id, (s) => s.messages);
   const status = useChatSession(id, (s) => s.status);
   const busy = useChatSession(id, isBusy);
+  // Once here for the whole transcript, not in every row on every streamed frame.
+  const blocked = useChatSession(id, (s) =>
+    Object.keys(s.invalidParameters).length > 0
+      ? 'A parameter value is invalid (the reason is beside Send): fix it to ask for a reply.'
+      : null,
+  );
   const systemPrompt = useChatSession(id, (s) => s.options.systemPrompt);
   const jsonMode = useChatSession(id, (s) => repliesAreJson(s.options.parameters.response_format));
   const session = useChatSessionActions();
@@ -64,6 +70,7 @@ export function ChatWorkspace({ conversationId: id, plain, composerRef }: ChatWo
         key={id}
         messages={messages}
         busy={busy}
+        blocked={blocked}
         editingId={editingId}
         rendering={rendering}
         actions={actions}
