@@ -79,6 +79,25 @@ describe('chat sessions store', () => {
     });
   });
 
+  it('puts the reply and the request it was asked with in place in one update', async () => {
+    const control = controlledTransport();
+    const chat = openSession(control.transport, { model: 'm' });
+    const seen: ReturnType<typeof chat.getSnapshot>[] = [];
+    chat.subscribe(() => seen.push(chat.getSnapshot()));
+    const done = chat.send('Hi');
+    await Promise.resolve();
+    // The user's message, then the pending reply with its body: one save each, not a third.
+    expect(seen).toHaveLength(2);
+    expect(seen[1]).toMatchObject({
+      status: 'submitted',
+      lastRequest: { model: 'm', messages: [{ role: 'user', content: 'Hi' }] },
+      messages: [{ role: 'user' }, { role: 'assistant', status: 'pending' }],
+    });
+    chat.stop();
+    await control.end();
+    await done;
+  });
+
   it('refuses edits and a second send while a reply is running', async () => {
     const control = controlledTransport();
     const chat = openSession(control.transport, { model: 'm' });

@@ -5,6 +5,7 @@ import * as edits from '../../../lib/chat/message-edits';
 import * as tree from '../../../lib/chat/conversation-tree';
 import { effectiveChatParameters } from '../../../stores/effective-parameters';
 import { createModuleLoader } from '../../../lib/module-loader';
+import type * as ReplyMachineryModule from './reply-machinery';
 import type { ReplyRequest } from './reply-request';
 import type {
   ChatSessionActions,
@@ -26,6 +27,7 @@ export const isBusy = (s: Pick<ChatSessionSnapshot, 'status'>): boolean =>
   s.status === 'submitted' || s.status === 'streaming';
 
 const machinery = createModuleLoader(() => import('./reply-machinery'));
+type ReplyMachinery = typeof ReplyMachineryModule;
 
 /** Fetches the request code (body building, reply reading) ahead of the first request. */
 export function preloadReplyMachinery(): Promise<void> {
@@ -140,15 +142,34 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
         createdAt: now(),
         timings: { requestStartedAt: now(), firstTokenAt: null, endedAt: null },
       };
-      // Busy from here on, so nothing edits the transcript or sends twice while the code arrives.
-      patch(id, (s) => ({
-        messages: [...s.messages, reply],
-        undoable: null,
-        status: 'submitted',
-        error: null,
-      }));
+      // The body, and what the reply records of it, from the request code.
+      const prepare = (code: ReplyMachinery) => {
+        const parameters = pickChatParameters(effectiveChatParameters(o.parameters, requestDefaults()));
+        const server = serverDialect();
+        const body = code.buildChatRequest({ ...o, parameters, messages, dialect: server.functions });
+        const startedAt = now();
+        const recorded: Partial<ConversationMessage> = {
+          ...(body.logprobs === true ? { logprobsRequested: true } : {}),
+          createdAt: startedAt,
+          timings: { requestStartedAt: startedAt, firstTokenAt: null, endedAt: null },
+        };
+        return { body, server, startedAt, recorded };
+      };
+      const busy = { undoable: null, status: 'submitted', error: null } as const;
       let tools = machinery.current();
-      if (!tools) {
+      let prepared: ReturnType<typeof prepare>;
+      if (tools) {
+        // The code is here: one update (and one autosave) puts the reply and the request in place.
+        prepared = prepare(tools);
+        const { body, recorded } = prepared;
+        patch(id, (s) => ({
+          ...busy,
+          lastRequest: body,
+          messages: [...s.messages, { ...reply, ...recorded }],
+        }));
+      } else {
+        // Busy from here on, so nothing edits the transcript or sends twice while the code arrives.
+        patch(id, (s) => ({ ...busy, messages: [...s.messages, reply] }));
         starting.add(id);
         try {
           tools = await machinery.load();
@@ -171,19 +192,11 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
           if (closing.delete(id)) remove(id);
           return;
         }
+        prepared = prepare(tools);
+        const { body, recorded } = prepared;
+        patch(id, (s) => ({ lastRequest: body, messages: patchReply(replyId, recorded)(s) }));
       }
-      const parameters = pickChatParameters(effectiveChatParameters(o.parameters, requestDefaults()));
-      const server = serverDialect();
-      const body = tools.buildChatRequest({ ...o, parameters, messages, dialect: server.functions });
-      const requestStartedAt = now();
-      patch(id, (s) => ({
-        lastRequest: body,
-        messages: patchReply(replyId, {
-          ...(body.logprobs === true ? { logprobsRequested: true } : {}),
-          createdAt: requestStartedAt,
-          timings: { requestStartedAt, firstTokenAt: null, endedAt: null },
-        })(s),
-      }));
+      const { body, server, startedAt: requestStartedAt } = prepared;
       const running = tools.startReplyRequest({
         transport,
         body,
