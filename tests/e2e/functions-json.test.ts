@@ -78,7 +78,7 @@ describe('function calling and JSON mode in Chromium', () => {
     await pane.getByRole('tab', { name: 'View code' }).click();
     for (const label of ['curl', 'Python (openai)', 'TypeScript (openai)']) {
       await pane.getByRole('tab', { name: label }).click();
-      const code = await pane.getByRole('tabpanel', { name: `${label} code` }).innerText();
+      const code = await pane.getByRole('tabpanel', { name: label }).innerText();
       expect(code).toContain('SVC_API_KEY');
       expect(code).not.toContain(service.apiKey);
     }

@@ -1,5 +1,6 @@
-import { memo, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { FOCUS_RING } from '../ui/button';
+import { useTabs } from '../ui/use-tabs';
 
 export interface InspectorTab {
   id: string;
@@ -27,38 +28,23 @@ const Panel = memo(function Panel({ render, id }: { render: (id: string) => Reac
  * go to the first and last. Only the open tab's panel exists, so a tab's code loads when opened.
  */
 export function InspectorTabs({ label, tabs, selected, onSelect, render, controls }: InspectorTabsProps) {
-  const base = useId();
-  const list = useRef<HTMLDivElement>(null);
   const current = tabs.find((t) => t.id === selected) ?? tabs[0];
-  const onKeyDown = (e: KeyboardEvent) => {
-    const i = tabs.findIndex((t) => t.id === current?.id);
-    const n = tabs.length;
-    const to = { ArrowRight: i + 1, ArrowLeft: i - 1 + n, Home: 0, End: n - 1 }[e.key];
-    if (to === undefined) return;
-    e.preventDefault();
-    const next = tabs[to % n]!;
-    onSelect(next.id);
-    list.current?.querySelector<HTMLElement>(`[data-tab="${next.id}"]`)?.focus();
-  };
+  const { listProps, tabProps, panelProps } = useTabs(
+    tabs.map((t) => t.id),
+    current?.id ?? '',
+    onSelect,
+  );
   if (!current) return null;
   return (
     <div className="flex h-full min-h-0 flex-col">
       <div className="flex items-center gap-1 border-b border-zinc-200 dark:border-zinc-800">
-        <div ref={list} role="tablist" aria-label={label} className="flex min-w-0 flex-1 flex-wrap">
+        <div {...listProps} aria-label={label} className="flex min-w-0 flex-1 flex-wrap">
           {tabs.map((tab) => {
             const on = tab.id === current.id;
             return (
               <button
                 key={tab.id}
-                type="button"
-                role="tab"
-                id={`${base}${tab.id}`}
-                data-tab={tab.id}
-                aria-selected={on}
-                aria-controls={on ? `${base}panel` : undefined}
-                tabIndex={on ? 0 : -1}
-                onClick={() => onSelect(tab.id)}
-                onKeyDown={onKeyDown}
+                {...tabProps(tab.id)}
                 className={`-mb-px border-b-2 px-2 py-1.5 text-xs font-medium ${FOCUS_RING} ${
                   on
                     ? 'border-sky-600 text-zinc-900 dark:border-sky-400 dark:text-white'
@@ -74,8 +60,7 @@ export function InspectorTabs({ label, tabs, selected, onSelect, render, control
       </div>
       <div
         role="tabpanel"
-        id={`${base}panel`}
-        aria-labelledby={`${base}${current.id}`}
+        {...panelProps}
         data-section={current.id}
         tabIndex={0}
         className="min-h-0 flex-1 overflow-y-auto p-2 outline-none"

@@ -3,6 +3,8 @@ import type { Endpoint } from '../../lib/api';
 import type { PastedRequest } from '../../lib/export-code';
 import { isStreamed, type WireLog } from '../../lib/wire-log';
 import { Button } from '../ui/button';
+import { SELECTED_TAB } from './selected-tab';
+import { useTabs } from '../ui/use-tabs';
 import { INPUT_CLASS } from '../ui/field';
 import { RequestDetails, ResponseDetails } from './exchange-details';
 import { PasteRequest } from './paste-request';
@@ -26,6 +28,13 @@ export interface WirePaneProps {
 }
 
 type Tab = 'request' | 'response' | 'timeline' | 'code';
+const TABS: Record<Tab, string> = {
+  request: 'Request',
+  response: 'Response',
+  timeline: 'Timeline',
+  code: 'View code',
+};
+const TAB_IDS = Object.keys(TABS) as Tab[];
 
 /**
  * What went over the wire, for any page: the exact request (key redacted) and response, stream
@@ -41,12 +50,7 @@ export function WirePane({ log, endpoints, baseURL, onLoadRequest, loadedMessage
   // What the last Clear took, offered back (the log keeps what came since).
   const [cleared, setCleared] = useState<{ count: number; undo: () => void } | null>(null);
   const record = records.find((r) => r.id === selectedId) ?? records.at(-1);
-  const tabs: [Tab, string][] = [
-    ['request', 'Request'],
-    ['response', 'Response'],
-    ['timeline', 'Timeline'],
-    ['code', 'View code'],
-  ];
+  const { listProps, tabProps, panelProps } = useTabs(TAB_IDS, tab, setTab);
   return (
     <div className="flex flex-col gap-2 text-xs" aria-label="Wire pane" role="region">
       {record ? (
@@ -67,19 +71,14 @@ export function WirePane({ log, endpoints, baseURL, onLoadRequest, loadedMessage
               ))}
             </select>
           </label>
-          <div role="tablist" aria-label="Exchange view" className="flex flex-wrap gap-1">
-            {tabs.map(([id, label]) => (
-              <Button
-                key={id}
-                size="sm"
-                variant="ghost"
-                role="tab"
-                aria-selected={tab === id}
-                onClick={() => setTab(id)}
-              >
-                {label}
-              </Button>
-            ))}
+          <div className="flex flex-wrap items-center gap-1">
+            <div {...listProps} aria-label="Exchange view" className="flex flex-wrap gap-1">
+              {TAB_IDS.map((id) => (
+                <Button key={id} size="sm" variant="ghost" className={SELECTED_TAB} {...tabProps(id)}>
+                  {TABS[id]}
+                </Button>
+              ))}
+            </div>
             <Button
               size="sm"
               variant="ghost"
@@ -88,7 +87,7 @@ export function WirePane({ log, endpoints, baseURL, onLoadRequest, loadedMessage
               Clear
             </Button>
           </div>
-          <div role="tabpanel" aria-label={tabs.find(([id]) => id === tab)?.[1]}>
+          <div role="tabpanel" {...panelProps}>
             {tab === 'request' ? <RequestDetails record={record} /> : null}
             {tab === 'response' ? <ResponseDetails record={record} /> : null}
             {tab === 'timeline' ? <StreamTimelineView record={record} /> : null}

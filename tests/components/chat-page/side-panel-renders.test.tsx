@@ -71,7 +71,9 @@ describe('chat page: side panel while a reply streams', () => {
       expect(long.row - short.row).toBeGreaterThanOrEqual(30);
       // The panel: a few commits around sending at most (the conversation's first save, its title), never one per frame.
       expect(long.panel).toBeLessThanOrEqual(4);
-      expect(long.panel).toBe(short.panel);
+      // The same for 40 chunks as for 8, give or take the one around sending, which on a loaded
+      // machine can land before or after the count starts (a commit per frame would be 30 more).
+      expect(Math.abs(long.panel - short.panel)).toBeLessThanOrEqual(1);
     },
   );
 });

@@ -53,7 +53,7 @@ describe('the wire pane on the chat page', () => {
     await user.click(within(pane).getByRole('tab', { name: 'View code' }));
     for (const form of CODE_FORMS) {
       await user.click(within(pane).getByRole('tab', { name: form.label }));
-      const code = within(pane).getByRole('tabpanel', { name: `${form.label} code` }).textContent!;
+      const code = within(pane).getByRole('tabpanel', { name: form.label }).textContent!;
       expect(code).toContain('SVC_API_KEY');
       seen.push(code);
     }
@@ -70,6 +70,39 @@ describe('the wire pane on the chat page', () => {
     await user.click(within(pane).getByRole('button', { name: 'Undo clear' }));
     expect(stores.wireLog.getSnapshot()).toHaveLength(exchanges);
     expect(pane.textContent).toContain('/v1/chat/completions');
+  });
+
+  it('moves between its views and code forms with the arrow keys, Home and End', async () => {
+    const { user } = await openChat(chatService());
+    await send(user, 'Hello keys');
+    await finishedReply();
+    const pane = within(await openWire(user)).getByRole('region', { name: 'Wire pane' });
+    const views = within(pane).getByRole('tablist', { name: 'Exchange view' });
+    // Only tabs in the list (Clear stands beside it), and only the open one in the Tab order.
+    expect([...views.children].map((c) => c.getAttribute('role'))).toEqual(['tab', 'tab', 'tab', 'tab']);
+    const request = within(views).getByRole('tab', { name: 'Request' });
+    expect(request).toHaveAttribute('tabindex', '0');
+    expect(within(views).getByRole('tab', { name: 'Response' })).toHaveAttribute('tabindex', '-1');
+
+    request.focus();
+    await user.keyboard('{ArrowRight}');
+    const response = within(views).getByRole('tab', { name: 'Response', selected: true });
+    expect(response).toHaveFocus();
+    expect(within(pane).getByRole('tabpanel', { name: 'Response' })).toBeInTheDocument();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(within(views).getByRole('tab', { name: 'View code', selected: true })).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(within(views).getByRole('tab', { name: 'Request', selected: true })).toHaveFocus();
+    await user.keyboard('{End}');
+
+    const forms = within(pane).getByRole('tablist', { name: 'Code form' });
+    within(forms).getByRole('tab', { name: CODE_FORMS[0]!.label, selected: true }).focus();
+    await user.keyboard('{ArrowRight}');
+    const second = within(forms).getByRole('tab', { name: CODE_FORMS[1]!.label, selected: true });
+    expect(second).toHaveFocus();
+    expect(within(pane).getByRole('tabpanel', { name: CODE_FORMS[1]!.label }).textContent).toContain(
+      'SVC_API_KEY',
+    );
   });
 
   it('shows the rate-limit state of the chat endpoint as a bar with its reset countdown', async () => {
