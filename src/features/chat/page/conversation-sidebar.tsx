@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
 import { onDemand } from '../../../components/ui/on-demand';
+import { useIsMounted } from '../../../components/ui/use-is-mounted';
 import type { ConversationSummary } from '../../../lib/chat';
 import type { ConversationsApi } from './use-conversations';
 
@@ -99,16 +100,10 @@ export function ConversationSidebar({ api }: { api: ConversationsApi }) {
   const [dialogOpened, setDialogOpened] = useState(false);
   const [stillEmpty, setStillEmpty] = useState(false);
   // The answer comes after an await: the page (a test's window) may be gone by then.
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const isMounted = useIsMounted();
   const create = async () => {
     const made = await api.create();
-    if (mounted.current) setStillEmpty(!made);
+    if (isMounted()) setStillEmpty(!made);
   };
   return (
     <nav aria-label="Conversations" className="flex min-h-0 flex-col gap-2">
