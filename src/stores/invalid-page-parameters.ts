@@ -10,6 +10,8 @@ interface InvalidPageParametersState {
   setInvalid(page: ParameterPage, name: string, invalid: ShownInvalid | null): void;
   /** Clears every field of `page` (Reset all). */
   clear(page: ParameterPage): void;
+  /** Puts back what `clear` took (its undo). */
+  restore(page: ParameterPage, fields: Readonly<Record<string, ShownInvalid>>): void;
 }
 
 const NONE: Readonly<Record<string, ShownInvalid>> = {};
@@ -28,6 +30,7 @@ export const useInvalidPageParameters = create<InvalidPageParametersState>()((se
       return { invalid: { ...state.invalid, [page]: shown ? { ...rest, [name]: shown } : rest } };
     }),
   clear: (page) => set((state) => ({ invalid: { ...state.invalid, [page]: NONE } })),
+  restore: (page, fields) => set((state) => ({ invalid: { ...state.invalid, [page]: fields } })),
 }));
 
 /** The invalid fields of `page`, by name (the same object until one changes). */

@@ -1,10 +1,11 @@
+import { useState } from 'react';
 import { PageModelPicker, StopSequencesEditor, type NumberField } from '../../components/params';
 // Not in the params index: it brings the pages' store of invalid fields, which chat has no use for.
 import { PageNumberParameters } from '../../components/params/page-number-parameters';
 import { Button } from '../../components/ui/button';
 import { MAX_STOP_SEQUENCES, PARAMETER_RANGES } from '../../protocol/parameters';
 import { useSettingsStore } from '../../stores';
-import { useInvalidPageParameters } from '../../stores/invalid-page-parameters';
+import { useInvalidPageParameters, usePageInvalid } from '../../stores/invalid-page-parameters';
 
 const FIELDS: readonly NumberField<'max_tokens' | 'temperature'>[] = [
   { name: 'max_tokens', min: 1, max: 128_000, integer: true, serverDefault: '150' },
@@ -16,7 +17,17 @@ export function CodeParametersPanel() {
   const parameters = useSettingsStore((s) => s.parameters.code);
   const setParameter = useSettingsStore((s) => s.setParameter);
   const resetParameters = useSettingsStore((s) => s.resetParameters);
+  const replaceParameters = useSettingsStore((s) => s.replaceParameters);
   const clearInvalid = useInvalidPageParameters((s) => s.clear);
+  const restoreInvalid = useInvalidPageParameters((s) => s.restore);
+  const invalid = usePageInvalid('code');
+  // What Reset all replaced, offered back until the parameters change again.
+  const [reset, setReset] = useState<{
+    before: typeof parameters;
+    invalid: typeof invalid;
+    after: typeof parameters;
+  } | null>(null);
+  const undoable = reset !== null && reset.after === parameters ? reset : null;
 
   return (
     <div className="flex flex-col gap-3">
@@ -27,16 +38,35 @@ export function CodeParametersPanel() {
         onChange={(v) => setParameter('code', 'stop', v)}
         max={MAX_STOP_SEQUENCES}
       />
-      <Button
-        size="sm"
-        variant="ghost"
-        onClick={() => {
-          resetParameters('code');
-          clearInvalid('code');
-        }}
-      >
-        Reset all to server defaults
-      </Button>
+      <span className="flex flex-wrap items-center gap-2">
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => {
+            const before = { before: parameters, invalid };
+            resetParameters('code');
+            clearInvalid('code');
+            setReset({ ...before, after: useSettingsStore.getState().parameters.code });
+          }}
+        >
+          Reset all to server defaults
+        </Button>
+        {undoable ? (
+          <span role="status" className="flex items-center gap-1 text-xs">
+            Parameters reset.
+            <Button
+              size="sm"
+              onClick={() => {
+                replaceParameters('code', undoable.before);
+                restoreInvalid('code', undoable.invalid);
+                setReset(null);
+              }}
+            >
+              Undo reset
+            </Button>
+          </span>
+        ) : null}
+      </span>
     </div>
   );
 }

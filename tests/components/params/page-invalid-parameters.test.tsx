@@ -37,6 +37,30 @@ describe('an invalid parameter on the code and vision pages', () => {
     expect(service.bodiesTo('/code/completions')).toEqual([expect.objectContaining({ max_tokens: 25 })]);
   });
 
+  it('takes back Reset all on the code page: the values set and a field as typed come back', async () => {
+    addConnection({ baseURL: TEST_BASE_URL, apiKey: TEST_KEY });
+    renderApp({ path: '/code', fetch: recordingService().fetch });
+    const user = userEvent.setup({ delay: null });
+    await screen.findByRole('heading', { level: 1, name: 'Code' }, { timeout: 15_000 });
+    await user.type(await screen.findByRole('textbox', { name: /^max_tokens/ }), '40');
+    await user.type(screen.getByRole('textbox', { name: /^temperature/ }), '9');
+    expect(screen.getByRole('button', { name: 'Complete' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Reset all to server defaults' }));
+    expect(screen.getByRole('textbox', { name: /^max_tokens/ })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: /^temperature/ })).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Undo reset' }));
+    expect(screen.getByRole('textbox', { name: /^max_tokens/ })).toHaveValue('40');
+    expect(screen.getByRole('textbox', { name: /^temperature/ })).toHaveValue('9');
+    expect(screen.getByRole('button', { name: 'Complete' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Undo reset' })).toBeNull();
+
+    // Offered only until the parameters change again.
+    await user.click(screen.getByRole('button', { name: 'Reset all to server defaults' }));
+    await user.type(screen.getByRole('textbox', { name: /^max_tokens/ }), '7');
+    expect(screen.queryByRole('button', { name: 'Undo reset' })).toBeNull();
+  });
+
   it('holds Analyze while max_tokens is invalid, and Reset is not needed to go on', async () => {
     const service = serviceWithEngines({ 'svc-vision': fixedVisionEngine('ok') });
     const user = await openVision(service.fetch);
