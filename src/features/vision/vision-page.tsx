@@ -77,7 +77,21 @@ export function VisionPage() {
 
   const update = (key: string, url: string) =>
     setImages((current) => current.map((image) => (image.key === key ? { ...image, url } : image)));
-  const remove = (key: string) => setImages((current) => current.filter((image) => image.key !== key));
+  // The images removed (a file read from disk, a long URL), newest last: each can be put back.
+  const [removed, setRemoved] = useState<{ image: ImageEntry; at: number }[]>([]);
+  const remove = (key: string) => {
+    const at = images.findIndex((image) => image.key === key);
+    if (at < 0) return;
+    setRemoved((list) => [...list, { image: images[at]!, at }]);
+    setImages((current) => current.filter((image) => image.key !== key));
+  };
+  const lastRemoved = removed.at(-1);
+  const undoRemove = () => {
+    if (!lastRemoved) return;
+    const { image, at } = lastRemoved;
+    setImages((current) => [...current.slice(0, at), image, ...current.slice(at)]);
+    setRemoved((list) => list.slice(0, -1));
+  };
 
   return (
     <WorkspaceFrame
@@ -127,6 +141,16 @@ export function VisionPage() {
                 />
               ))}
             </ul>
+            {lastRemoved ? (
+              <p role="status" className="flex flex-wrap items-center gap-2 text-xs">
+                Image {lastRemoved.at + 1} removed
+                {lastRemoved.image.file ? ` (${lastRemoved.image.file.name})` : ''}
+                {removed.length > 1 ? `, and ${removed.length - 1} before it` : ''}.
+                <Button size="sm" onClick={undoRemove}>
+                  Undo remove
+                </Button>
+              </p>
+            ) : null}
             <div className="flex flex-wrap items-center gap-2">
               <Button size="sm" onClick={() => setImages((current) => [...current, newImageEntry()])}>
                 Add image URL

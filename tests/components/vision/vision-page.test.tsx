@@ -164,6 +164,34 @@ describe('vision page', () => {
     ]);
   });
 
+  it('puts a removed image back where it was, file and all, with Undo remove', async () => {
+    const service = serviceWithEngines({ 'svc-vision': fixedVisionEngine('both') });
+    const user = await openVision(service.fetch);
+    await user.type(screen.getByRole('textbox', { name: 'Image 1 URL' }), IMAGE);
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'tiny.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Choose image files…'), [file]);
+    await screen.findByText(/tiny\.png · 4 B/);
+    await user.click(screen.getByRole('button', { name: 'Remove image 1' }));
+    expect(screen.queryByRole('textbox', { name: 'Image 1 URL' })).toBeNull();
+    expect(screen.getByText(/^Image 1 removed/)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Remove image 1' }));
+    expect(screen.getByText(/^Image 1 removed \(tiny\.png\), and 1 before it\./)).toBeVisible();
+    // Each removal is taken back in turn, newest first, each to where it was.
+    await user.click(screen.getByRole('button', { name: 'Undo remove' }));
+    expect(await screen.findByText(/tiny\.png · 4 B/)).toBeVisible();
+    expect(screen.getByText(/^Image 1 removed\.$/)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Undo remove' }));
+    expect(screen.getByRole('textbox', { name: 'Image 1 URL' })).toHaveValue(IMAGE);
+    expect(screen.queryByRole('button', { name: 'Undo remove' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Analyze' }));
+    await screen.findByText('both');
+    const body = service.to('/vision/analyze')[0]?.json as { messages: { content: unknown[] }[] };
+    expect(body.messages[0]?.content).toEqual([
+      { type: 'image_url', image_url: { url: IMAGE } },
+      { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw==' } },
+    ]);
+  });
+
   it('leaves the text part out when the prompt is empty', async () => {
     const service = serviceWithEngines({ 'svc-vision': fixedVisionEngine('no prompt') });
     const user = await openVision(service.fetch);
