@@ -12,6 +12,12 @@ export interface ModuleLoader<T> {
    * after a deploy, the network dropped) is reported, and the next call tries again.
    */
   load(): Promise<T>;
+  /**
+   * Starts the fetch if nothing has asked yet, safely from inside a render: the "loading" it
+   * publishes would otherwise update other components while this one renders (React warns, and it
+   * is a real update in the wrong place), so it starts in a microtask. Failures are left to `state`.
+   */
+  request(): void;
   /** Calls `listener` whenever the state changes; returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
 }
@@ -49,6 +55,12 @@ export function createModuleLoader<T>(importer: () => Promise<T>): ModuleLoader<
     state: () => state,
     current: () => (state.status === 'ready' ? state.value : null),
     load,
+    request() {
+      if (state.status === 'idle' && !pending)
+        queueMicrotask(() => {
+          if (state.status === 'idle' && !pending) void load().catch(() => undefined);
+        });
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

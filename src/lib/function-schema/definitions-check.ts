@@ -38,7 +38,7 @@ export function checkDefinitionsNow(text: string): DefinitionsCheck {
   const checks = definitionsChecks.current();
   if (checks) return checks.validateDefinitions(text);
   const state = definitionsChecks.state();
-  if (state.status === 'idle') void definitionsChecks.load().catch(() => undefined);
+  definitionsChecks.request();
   const pending =
     state.status === 'failed'
       ? notLoaded('the function definitions', 'the checks', state.reason)

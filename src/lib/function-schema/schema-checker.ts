@@ -14,7 +14,7 @@ export const subscribeSchemaChecker = loader.subscribe;
 
 /** The checker if it has arrived, else null; asks for it, so a later check finds it. */
 export function schemaChecker(): SchemaChecker | null {
-  if (loader.state().status === 'idle') void loader.load().catch(() => undefined);
+  loader.request();
   return loader.current();
 }
 

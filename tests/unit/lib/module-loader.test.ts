@@ -35,6 +35,26 @@ describe('createModuleLoader', () => {
     expect(loader.state()).toEqual({ status: 'ready', value: 'here' });
   });
 
+  it('starts a fetch asked for from a render after it returns, once, telling listeners only then', async () => {
+    const importer = vi.fn(() => Promise.resolve({ answer: 42 }));
+    const loader = createModuleLoader(importer);
+    const seen: string[] = [];
+    loader.subscribe(() => seen.push(loader.state().status));
+    loader.request();
+    loader.request();
+    // Nothing published while the caller (a render) still runs.
+    expect(seen).toEqual([]);
+    expect(importer).not.toHaveBeenCalled();
+    await Promise.resolve();
+    expect(importer).toHaveBeenCalledTimes(1);
+    expect(seen).toEqual(['loading']);
+    await loader.load();
+    expect(seen).toEqual(['loading', 'ready']);
+    loader.request();
+    await Promise.resolve();
+    expect(importer).toHaveBeenCalledTimes(1);
+  });
+
   it('stops telling a listener once it unsubscribes', async () => {
     const loader = createModuleLoader(() => Promise.resolve(1));
     const listener = vi.fn();
