@@ -15,4 +15,5 @@ export {
   type ModelPurpose,
 } from './model-purpose';
 export { PageModelPicker } from './page-model-picker';
+export { ResetAll } from './reset-all';
 export { useAfterConnectionSwitch, useDefaultModel, useListedModels } from './use-default-model';

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { PageModelPicker, StopSequencesEditor, type NumberField } from '../../components/params';
+import { PageModelPicker, ResetAll, StopSequencesEditor, type NumberField } from '../../components/params';
 // Not in the params index: it brings the pages' store of invalid fields, which chat has no use for.
 import { PageNumberParameters } from '../../components/params/page-number-parameters';
-import { Button } from '../../components/ui/button';
 import { MAX_STOP_SEQUENCES, PARAMETER_RANGES } from '../../protocol/parameters';
 import { useSettingsStore } from '../../stores';
 import { useInvalidPageParameters, usePageInvalid } from '../../stores/invalid-page-parameters';
@@ -38,35 +37,23 @@ export function CodeParametersPanel() {
         onChange={(v) => setParameter('code', 'stop', v)}
         max={MAX_STOP_SEQUENCES}
       />
-      <span className="flex flex-wrap items-center gap-2">
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={() => {
-            const before = { before: parameters, invalid };
-            resetParameters('code');
-            clearInvalid('code');
-            setReset({ ...before, after: useSettingsStore.getState().parameters.code });
-          }}
-        >
-          Reset all to server defaults
-        </Button>
-        {undoable ? (
-          <span role="status" className="flex items-center gap-1 text-xs">
-            Parameters reset.
-            <Button
-              size="sm"
-              onClick={() => {
+      <ResetAll
+        onReset={() => {
+          const before = { before: parameters, invalid };
+          resetParameters('code');
+          clearInvalid('code');
+          setReset({ ...before, after: useSettingsStore.getState().parameters.code });
+        }}
+        onUndo={
+          undoable
+            ? () => {
                 replaceParameters('code', undoable.before);
                 restoreInvalid('code', undoable.invalid);
                 setReset(null);
-              }}
-            >
-              Undo reset
-            </Button>
-          </span>
-        ) : null}
-      </span>
+              }
+            : null
+        }
+      />
     </div>
   );
 }

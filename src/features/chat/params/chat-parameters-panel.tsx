@@ -3,10 +3,10 @@ import { onDemand } from '../../../components/ui/on-demand';
 import {
   ModelPicker,
   NumberParameter,
+  ResetAll,
   useDefaultModel,
   StopSequencesEditor,
 } from '../../../components/params';
-import { Button } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
 import { MAX_STOP_SEQUENCES } from '../../../protocol/parameters';
 import { useSettingsStore, type ChatParameters } from '../../../stores';
@@ -125,34 +125,22 @@ export function ChatParametersPanel({
           fallback={LOGIT_BIAS_PLACEHOLDER}
         />
       </Highlighted>
-      <span className="flex flex-wrap items-center gap-2">
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={() => {
-            const before = options;
-            resetConversationParameters(sessions, conversationId, defaultModel);
-            const after = sessions.getState().sessions[conversationId]?.options;
-            if (after) setReset({ id: conversationId, before, after });
-          }}
-        >
-          Reset all to server defaults
-        </Button>
-        {undoable ? (
-          <span role="status" className="flex items-center gap-1 text-xs">
-            Parameters reset.
-            <Button
-              size="sm"
-              onClick={() => {
+      <ResetAll
+        onReset={() => {
+          const before = options;
+          resetConversationParameters(sessions, conversationId, defaultModel);
+          const after = sessions.getState().sessions[conversationId]?.options;
+          if (after) setReset({ id: conversationId, before, after });
+        }}
+        onUndo={
+          undoable
+            ? () => {
                 restoreConversationParameters(sessions, conversationId, undoable.before);
                 setReset(null);
-              }}
-            >
-              Undo reset
-            </Button>
-          </span>
-        ) : null}
-      </span>
+              }
+            : null
+        }
+      />
     </div>
   );
 }
