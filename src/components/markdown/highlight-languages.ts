@@ -68,7 +68,7 @@ export function requestLanguages(languages: readonly string[]): void {
 
 /** Starts fetching the index of grammars, so the first fence's grammar is one fetch away, not two. */
 export function preloadGrammarIndex(): void {
-  if (grammarIndex.state().status === 'idle') void grammarIndex.load().catch(() => undefined);
+  grammarIndex.request();
 }
 
 /** Resolves when every grammar requested so far has arrived (tests, and the bench's warm-up). */

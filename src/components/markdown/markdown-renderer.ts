@@ -17,6 +17,6 @@ export const markdownRenderer = createModuleLoader(() =>
  * failure is left for the reply to report, with its retry.
  */
 export function preloadMarkdownRenderer(): void {
-  if (markdownRenderer.state().status === 'idle') void markdownRenderer.load().catch(() => undefined);
+  markdownRenderer.request();
   preloadGrammarIndex();
 }

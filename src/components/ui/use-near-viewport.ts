@@ -37,6 +37,13 @@ function observe(element: Element, margin: string, report: Report): () => void {
 
 const observable = () => typeof IntersectionObserver !== 'undefined';
 
+interface Where {
+  near: boolean;
+  seen: boolean;
+  onScreen: boolean;
+}
+const EVERYWHERE: Where = { near: true, seen: true, onScreen: true };
+
 export interface Nearness<T> {
   ref: RefObject<T | null>;
   /** Near the viewport: now, or (watched until seen) once; always when eager. */
@@ -62,24 +69,29 @@ export function useNearViewport<T extends Element>(
   margin = '1200px',
 ): Nearness<T> {
   const ref = useRef<T>(null);
-  const [near, setNear] = useState(() => !observable());
-  const [seen, setSeen] = useState(() => eager || !observable());
-  const [onScreen, setOnScreen] = useState(false);
-  const observing = !eager && (watch === 'until-seen' ? !seen : watch);
+  // One report sets all three at once: where it is now, and whether it was ever near.
+  const [where, setWhere] = useState<Where>(() => {
+    const near = eager || !observable();
+    return { near, seen: near, onScreen: eager };
+  });
+  const observing = !eager && (watch === 'until-seen' ? !where.seen : watch);
   useEffect(() => {
     const element = ref.current;
     if (!observing || !element || !observable()) return undefined;
-    return observe(element, margin, (now, shown) => {
-      setNear(now);
-      setOnScreen(shown);
-      if (now) setSeen(true);
-    });
+    return observe(element, margin, (near, onScreen) =>
+      setWhere((last) =>
+        last.near === near && last.onScreen === onScreen && (last.seen || !near)
+          ? last
+          : { near, onScreen, seen: last.seen || near },
+      ),
+    );
   }, [observing, margin]);
   // The last blocks of a growing reply are eager; one that stops being so is still at the end, on screen.
-  if (eager && !(seen && near && onScreen)) {
-    setSeen(true);
-    setNear(true);
-    setOnScreen(true);
-  }
-  return { ref, near: eager || (watch === 'until-seen' ? seen : near), seen, onScreen: eager || onScreen };
+  if (eager && !(where.seen && where.near && where.onScreen)) setWhere(EVERYWHERE);
+  return {
+    ref,
+    near: watch === 'until-seen' ? where.seen : where.near,
+    seen: where.seen,
+    onScreen: where.onScreen,
+  };
 }

@@ -2,9 +2,9 @@
  * Where the chat page keeps its conversations in IndexedDB, for the pages that hand one over to it
  * or start from one (Compare's "Continue in chat" and "Start from a chat conversation"): features
  * never import each other, so the layout is stated here.
- * It must stay the layout of `features/chat/storage/conversation-store.ts` (one key per conversation
- * plus an index of summaries); the compare handoff test goes through the real chat page and fails
- * when they part. The chat page opens the most recently updated conversation first.
+ * `features/chat/storage/conversation-store.ts` keeps its conversations under these names (one key
+ * per conversation plus an index of summaries); the compare handoff test goes through the real chat
+ * page. The chat page opens the most recently updated conversation first.
  */
 import { createStore, get, set, update, type UseStore } from 'idb-keyval';
 import type { Conversation, ConversationSummary } from './conversation-types';

@@ -1,15 +1,17 @@
-import { createStore, del, get, getMany, set, setMany, update, type UseStore } from 'idb-keyval';
+import { del, get, getMany, set, setMany, update, type UseStore } from 'idb-keyval';
 import type { Conversation, ConversationSummary, ImportResult } from '../../../lib/chat';
 import type { ImportManyResult } from '../../../lib/chat/conversation-import';
 import { newConversationOptions } from '../session';
 import { guard, StorageError } from './storage-error';
 import { allMessages } from '../../../lib/chat/conversation-tree';
+import {
+  CONVERSATIONS_INDEX_KEY as INDEX_KEY,
+  conversationKey as keyOf,
+  conversationsStore,
+} from '../../../lib/chat/conversation-db';
 
 // Reading and writing export files loads with the first export or import: few visits make one.
 const loadFormats = () => import('../../../lib/chat/conversation-import-formats');
-
-const INDEX_KEY = 'conversations:index';
-const keyOf = (id: string) => `conversation:${id}`;
 
 interface IndexEntry extends ConversationSummary {
   /** Set while a deletion can still be undone; the record is purged once the window passes. */
@@ -41,7 +43,7 @@ export interface PendingDeletion {
  * (quota, unavailable, failed) that the UI can show; nothing is swallowed.
  */
 export function createConversationStore(options: ConversationStoreOptions = {}) {
-  const store = options.store ?? createStore('svc-playground', 'conversations');
+  const store = options.store ?? conversationsStore();
   const undoMs = options.undoMs ?? 10_000;
   const now = options.now ?? Date.now;
   const createId = options.createId ?? (() => globalThis.crypto.randomUUID());
