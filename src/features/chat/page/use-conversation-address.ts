@@ -23,24 +23,41 @@ export function useConversationAddress(
 ): void {
   const addressed = useAddressedConversation();
   const navigate = useNavigate();
-  const { search } = useLocation();
-  const before = useRef({ addressed, activeId });
+  const location = useLocation();
+  const { search } = location;
+  // What the last run saw, and where this hook last sent the address until a navigation lands. A
+  // landing is told by the router's location object, new whenever a navigation lands (a new path, a
+  // new entry, or one reached another way), not by the id: location changes render as transitions,
+  // and one superseded by the next never renders. Back pressed as a conversation opens takes the id
+  // from the old conversation to the old one, and must still open it.
+  const before = useRef<{ location: typeof location; activeId: string | null; sentTo: string | null }>({
+    location,
+    activeId,
+    sentTo: null,
+  });
   useEffect(() => {
-    const addressMoved = addressed !== before.current.addressed;
-    const activeMoved = activeId !== before.current.activeId;
-    before.current = { addressed, activeId };
+    const last = before.current;
+    const landed = location !== last.location;
+    const sentTo = landed ? null : last.sentTo;
+    before.current = { location, activeId, sentTo };
+    const send = (id: string, replace: boolean) => {
+      before.current.sentTo = id;
+      void navigate(`${conversationPath(id)}${search}`, { replace });
+    };
     if (activeId === null || addressed === activeId) return;
-    if (addressMoved && addressed !== undefined) {
+    if (landed && addressed !== last.sentTo && addressed !== undefined) {
       // Back, forward or a link: the address leads. One this browser lacks is said (and the address
       // goes back to the conversation still shown), never silently swapped.
       void openAddressed(addressed).then((opened) => {
-        if (!opened) void navigate(`${conversationPath(activeId)}${search}`, { replace: true });
+        if (!opened) send(activeId, true);
       });
       return;
     }
+    // On its way there already: a second navigation would cut the first short.
+    if (sentTo === activeId) return;
     // The page leads: a new entry in the history for a conversation the person opened, the same
     // entry when the address only catches up (plain /chat, or a conversation that is gone).
-    const replace = addressed === undefined || addressed === missing || !activeMoved;
-    void navigate(`${conversationPath(activeId)}${search}`, { replace });
-  }, [addressed, activeId, navigate, openAddressed, search, missing]);
+    const activeMoved = activeId !== last.activeId;
+    send(activeId, addressed === undefined || addressed === missing || !activeMoved);
+  }, [addressed, activeId, location, navigate, openAddressed, search, missing]);
 }
