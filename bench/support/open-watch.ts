@@ -6,6 +6,7 @@
  * - **all rows**: every message is mounted, what is on screen is parsed, and the message box is there.
  */
 import type { Page } from 'playwright-core';
+import { installInView, type InViewGlobals } from './in-view';
 
 export interface OpenTimes {
   /** performance.now() at the idle callback after the screen was first ready, ms. */
@@ -20,23 +21,13 @@ interface Watch {
 
 /** Installs the watcher on every document `page` opens; `rows` is the conversation's length. */
 export async function watchOpening(page: Page, rows: number, markdown: boolean): Promise<void> {
-  // tsx compiles this file keeping function names, by calls to a helper the page does not have.
-  await page.addInitScript('globalThis.__name ??= (fn) => fn;');
+  await installInView(page);
   await page.addInitScript(
     ({ rows, markdown }) => {
-      const w = window as unknown as Watch;
+      const w = window as unknown as Watch & InViewGlobals;
       w.__openWatch = { screenReadyMs: null, allRowsMs: null };
-      const inView = (element: Element, top: number, bottom: number) => {
-        const box = element.getBoundingClientRect();
-        return box.height > 0 && box.bottom > top && box.top < bottom;
-      };
-      // Every markdown block in view is parsed: a block waiting for its parse is marked (a hidden
-      // marker stands after a stale parse; its block is the one before it).
-      const parsedInView = () =>
-        [...document.querySelectorAll('[data-md-pending]')].every((element) => {
-          const block = element.hasAttribute('hidden') ? element.previousElementSibling : element;
-          return !block || !inView(block, 0, window.innerHeight);
-        });
+      // Every markdown block in view is parsed.
+      const parsedInView = () => w.__pendingInView(0, window.innerHeight) === 0;
       const check = () => {
         const list = document.querySelector('[aria-label="Transcript"]');
         const scroller = list?.parentElement;
@@ -53,12 +44,12 @@ export async function watchOpening(page: Page, rows: number, markdown: boolean):
         // A reply far off screen shows its words plain until scrolled near; one in view must not.
         const drawn =
           !markdown ||
-          mounted.every(
-            (row) =>
-              row.getAttribute('data-role') !== 'assistant' ||
-              !inView(row, view.top, view.bottom) ||
-              row.querySelector('.md-body') !== null,
-          );
+          w
+            .__rowsInView(view.top, view.bottom)
+            .every(
+              (row) =>
+                row.getAttribute('data-role') !== 'assistant' || row.querySelector('.md-body') !== null,
+            );
         const parsed = parsedInView();
         const watch = w.__openWatch;
         if (watch.screenReadyMs === null && atEnd && lastShown && covered && drawn && parsed) {
