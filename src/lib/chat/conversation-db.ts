@@ -2,21 +2,13 @@
  * Where the chat page keeps its conversations in IndexedDB, for the pages that hand one over to it
  * or start from one (Compare's "Continue in chat" and "Start from a chat conversation"): features
  * never import each other, so the layout is stated here.
- * `features/chat/storage/conversation-store.ts` keeps its conversations under these names (one key
- * per conversation plus an index of summaries); the compare handoff test goes through the real chat
- * page. The chat page opens the most recently updated conversation first.
+ * The names (one key per conversation plus an index of summaries) are in `conversation-keys.ts`, which
+ * the chat page's own store uses too; the compare handoff test goes through the real chat page. The
+ * chat page opens the most recently updated conversation first.
  */
-import { createStore, get, set, update, type UseStore } from 'idb-keyval';
+import { get, set, update, type UseStore } from 'idb-keyval';
+import { CONVERSATIONS_INDEX_KEY, conversationKey, conversationsStore } from './conversation-keys';
 import type { Conversation, ConversationSummary } from './conversation-types';
-
-export const CONVERSATIONS_DATABASE = 'svc-playground';
-export const CONVERSATIONS_STORE = 'conversations';
-export const CONVERSATIONS_INDEX_KEY = 'conversations:index';
-export const conversationKey = (id: string) => `conversation:${id}`;
-
-export function conversationsStore(): UseStore {
-  return createStore(CONVERSATIONS_DATABASE, CONVERSATIONS_STORE);
-}
 
 /** Saves a new conversation and lists it; the chat page opens it next (it is the most recent). */
 export async function addConversation(

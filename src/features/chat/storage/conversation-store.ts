@@ -8,7 +8,7 @@ import {
   CONVERSATIONS_INDEX_KEY as INDEX_KEY,
   conversationKey as keyOf,
   conversationsStore,
-} from '../../../lib/chat/conversation-db';
+} from '../../../lib/chat/conversation-keys';
 
 // Reading and writing export files loads with the first export or import: few visits make one.
 const loadFormats = () => import('../../../lib/chat/conversation-import-formats');
