@@ -16,6 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { startService, type RunningService } from '../tests/e2e/support/start-service';
 import {
+  bodyFinishing,
   longTaskEntries,
   pageWithLongTasks,
   resetLongTasks,
@@ -99,17 +100,8 @@ async function streamOnce(
   }, TRANSCRIPT_ROWS);
   const tasks = await taskFigures(page, '/chat/completions');
   // Leaving out, as taskFigures does, the task in which Chromium finished the response body.
-  const ends = await page.evaluate(() =>
-    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .filter((e) => e.name.endsWith('/chat/completions'))
-      .map((e) => e.responseEnd),
-  );
-  const cpuMs = Math.max(
-    0,
-    ...traceTasks
-      .filter((t) => !ends.some((end) => t.start <= end + 50 && t.start + t.wallMs >= end))
-      .map((t) => t.cpuMs),
-  );
+  const finishing = await bodyFinishing(page, '/chat/completions');
+  const cpuMs = Math.max(0, ...traceTasks.filter((t) => !finishing(t.start, t.wallMs)).map((t) => t.cpuMs));
   await page.close();
   return { ...figures, tasks, cpuMs };
 }

@@ -46,22 +46,32 @@ export interface TaskFigures {
 }
 
 /**
- * The long tasks split at the end of one response. When a streamed response ends, Chromium finishes
- * its body in one task (a trace shows ResponseBodyLoader::DidFinishLoadingBody decoding the whole body
- * as text: about 100 ms for the 3.9 MB of a 20,000-token stream) with no page script in it, and as long
+ * Whether a task (start and duration, ms on the page's clock) is where Chromium finished the body of
+ * a response whose URL ends with `urlSuffix`. When a streamed response ends, Chromium finishes its
+ * body in one task (a trace shows ResponseBodyLoader::DidFinishLoadingBody decoding the whole body as
+ * text: about 100 ms for the 3.9 MB of a 20,000-token stream) with no page script in it, and as long
  * with replies drawn as plain text; it is reported apart from the page's own tasks.
  */
-export async function taskFigures(page: Page, urlSuffix: string): Promise<TaskFigures> {
-  const tasks = await longTaskEntries(page);
+export async function bodyFinishing(
+  page: Page,
+  urlSuffix: string,
+): Promise<(start: number, duration: number) => boolean> {
   const ends = await page.evaluate((suffix) => {
     const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     return entries.filter((e) => e.name.endsWith(suffix)).map((e) => e.responseEnd);
   }, urlSuffix);
+  // The body finishes in the task that holds the response's end, or in the next one (a few ms on).
+  return (start, duration) => ends.some((end) => start <= end + 50 && start + duration >= end);
+}
+
+/** The long tasks split at the end of one response (see `bodyFinishing`). */
+export async function taskFigures(page: Page, urlSuffix: string): Promise<TaskFigures> {
+  const tasks = await longTaskEntries(page);
+  const finishing = await bodyFinishing(page, urlSuffix);
   const figures: TaskFigures = { longestPageMs: 0, bodyFinishMs: 0 };
   for (const task of tasks) {
-    // The body finishes in the task that holds the response's end, or in the next one (a few ms on).
-    const finishing = ends.some((end) => task.start <= end + 50 && task.start + task.duration >= end);
-    if (finishing) figures.bodyFinishMs = Math.max(figures.bodyFinishMs, task.duration);
+    if (finishing(task.start, task.duration))
+      figures.bodyFinishMs = Math.max(figures.bodyFinishMs, task.duration);
     else figures.longestPageMs = Math.max(figures.longestPageMs, task.duration);
   }
   return figures;
