@@ -98,9 +98,7 @@ export interface MarkdownProps {
 export function Markdown({ text, streaming = false, className }: MarkdownProps) {
   const { blocks, definitions } = useMemo(() => splitMarkdown(text), [text]);
   const renderer = useSyncExternalStore(markdownRenderer.subscribe, markdownRenderer.state);
-  useEffect(() => {
-    if (renderer.status === 'idle') void markdownRenderer.load().catch(() => undefined);
-  }, [renderer.status]);
+  useEffect(() => markdownRenderer.request(), [renderer.status]);
   return (
     <div className={['md-body', className].filter(Boolean).join(' ')} aria-busy={streaming || undefined}>
       {renderer.status === 'failed' ? <RendererFailed reason={renderer.reason} /> : null}
