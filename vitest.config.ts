@@ -1,11 +1,18 @@
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { E2eFirstSequencer } from './tests/support/e2e-first-sequencer';
 
 // One project per kind of test, so each gets the environment it needs and can be run alone
 // (`vitest run --project server`). The e2e project drives Debian's Chromium against `npm start`.
 export default defineConfig({
   plugins: [react()],
   test: {
+    // One worker per core. Vitest's default keeps a core for its own process, which on a two-core
+    // machine means one worker: its main process is idle once files are transformed, and a browser
+    // file's worker mostly waits on Chromium and the service, so the second core sat unused.
+    maxWorkers: availableParallelism(),
+    sequence: { sequencer: E2eFirstSequencer },
     projects: [
       {
         extends: true,
@@ -41,7 +48,9 @@ export default defineConfig({
           // A page's state (its address, a reply's status) can take seconds on a loaded two-core
           // machine; expect.poll's own default is 1 s.
           expect: { poll: { timeout: 10_000 } },
-          fileParallelism: false,
+          // Each file starts its own service (its own key, limits and data) and browser, so files can
+          // run side by side; the app is built once first, not by two services at once.
+          globalSetup: ['tests/e2e/support/build-once.ts'],
         },
       },
     ],

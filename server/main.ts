@@ -3,50 +3,20 @@
  * skips that), then serves it and the local service on HOST:PORT, printing the URL and the API key.
  */
 import { serve } from '@hono/node-server';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
+import { buildDist, DIST, distIsStale } from './build-app';
 import { clientTimeoutOptions } from './http/client-timeouts';
 import { createPageServer } from './http/static-files';
 import { loadStartupConfig, onStopSignal, runEntryPoint, say } from './startup';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DIST = path.join(ROOT, 'dist');
-/** What the built app is made from; a newer file among these means dist/ is stale. */
-const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts'];
-
-function newestMtime(target: string): number {
-  if (!existsSync(target)) return 0;
-  const info = statSync(target);
-  if (!info.isDirectory()) return info.mtimeMs;
-  let newest = info.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
-function distIsStale(): boolean {
-  const index = path.join(DIST, 'index.html');
-  if (!existsSync(index)) return true;
-  const built = statSync(index).mtimeMs;
-  return SOURCES.some((source) => newestMtime(path.join(ROOT, source)) > built);
-}
 
 /** SVC_DIST_DIR serves another build as it is (tests, packaging); otherwise dist/ is kept fresh. */
 async function buildIfNeeded(dist: string, skip: boolean): Promise<void> {
   if (!skip && dist === DIST && distIsStale()) {
     say('building the playground (dist/ is missing or older than src/)…');
-    const { build } = await import('vite');
-    // Vite keeps an inherited NODE_ENV (a test runner's "test"), which would ship React's development
-    // build: slower, and not what a person is served. The app built here is always the production one.
-    process.env.NODE_ENV = 'production';
-    await build({
-      root: ROOT,
-      configFile: path.join(ROOT, 'vite.config.ts'),
-      logLevel: 'warn',
-      mode: 'production',
-    });
+    await buildDist();
   }
   if (!existsSync(path.join(dist, 'index.html'))) {
     throw new Error(
