@@ -61,7 +61,8 @@ describe('vision page: image problems before sending', () => {
     await user.click(screen.getByRole('button', { name: 'Remove image 1' }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Analyze' }));
-    expect(await screen.findByText('never')).toBeVisible();
+    // The answer shows first as plain words, then parsed, in a new element: look again until it settles.
+    await waitFor(() => expect(screen.getByText('never')).toBeVisible());
     expect(service.visionCalls()).toHaveLength(1);
   });
 

@@ -44,8 +44,11 @@ describe('a stream that pauses', () => {
     const pane = within(section).getByRole('region', { name: 'Wire pane' });
     await user.click(within(pane).getByRole('tab', { name: 'Timeline' }));
     const timelineGap = gapIn(pane.textContent, /Largest gap(\d+) ms, ending at/);
-    // Both read the same arrivals; the page and the wire log each read the clock once per chunk.
-    expect(Math.abs(timelineGap - footerGap)).toBeLessThanOrEqual(3);
+    // Both count the same pause. Each reads the clock once per read of the body: the wire log as the
+    // bytes arrive, the reply as its decoder takes them, a step later. On a busy machine (tests run
+    // two at a time) the page's own work can sit between the two reads for a few milliseconds; any
+    // other gap in this stream is hundreds of milliseconds away from the pause.
+    expect(Math.abs(timelineGap - footerGap)).toBeLessThanOrEqual(20);
     expect(within(pane).getByRole('img', { name: /largest gap \d+ ms/ })).toBeInTheDocument();
     expect(pane.querySelector('[data-testid="largest-gap"]')).not.toBeNull();
     expect(pane.textContent).toMatch(/reply events in \d+ reads/);
