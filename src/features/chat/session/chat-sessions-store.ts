@@ -133,14 +133,16 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
     const request = async (id: string): Promise<void> => {
       const { options: o, messages } = session(id);
       const replyId = createId();
+      // Shown at once; when the request code must be fetched first, the times are set again as it is sent.
+      const queuedAt = now();
       const reply: ConversationMessage = {
         id: replyId,
         role: 'assistant',
         content: '',
         status: 'pending',
         model: o.model,
-        createdAt: now(),
-        timings: { requestStartedAt: now(), firstTokenAt: null, endedAt: null },
+        createdAt: queuedAt,
+        timings: { requestStartedAt: queuedAt, firstTokenAt: null, endedAt: null },
       };
       // The body, and what the reply records of it, from the request code.
       const prepare = (code: ReplyMachinery) => {
