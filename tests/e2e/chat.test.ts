@@ -63,12 +63,14 @@ describe('chat page', () => {
     await expect.poll(async () => (await reply.innerText()).length).toBeGreaterThan(40);
     await page.getByRole('button', { name: 'Stop' }).click();
     await expect.poll(() => reply.getAttribute('data-status')).toBe('stopped');
-    const kept = await reply.innerText();
+    // textContent, not innerText: innerText leaves out a markdown block just put in place until a frame
+    // has found it on screen (each block has content-visibility: auto), so two reads could differ.
+    const kept = await reply.textContent();
     expect(kept).toContain('stopped: partial reply');
     // A negative check needs time to pass: the reference service streams a token every few ms, so in
     // 500 ms a reply that was not really stopped would have grown.
     await page.waitForTimeout(500);
-    expect(await reply.innerText()).toBe(kept);
+    expect(await reply.textContent()).toBe(kept);
     await screenshot(page, 'chat-stopped');
     expect(errors).toEqual([]);
     await page.close();
@@ -91,8 +93,8 @@ describe('chat page', () => {
     );
     const after = transcriptRows(page).last();
     await expect.poll(() => after.getAttribute('data-status')).toBe('interrupted');
-    expect(await after.innerText()).toMatch(/interrupted: partial reply/);
-    expect(await transcriptRows(page).first().innerText()).toContain('Reload while you answer');
+    await expect.poll(() => after.innerText()).toMatch(/interrupted: partial reply/);
+    await expect.poll(() => transcriptRows(page).first().innerText()).toContain('Reload while you answer');
     await screenshot(page, 'chat-interrupted');
     expect(errors).toEqual([]);
     await page.close();
@@ -125,7 +127,7 @@ describe('chat page: the transcript follows the conversation', () => {
     const reply = transcriptRows(page).nth(41);
     await expect.poll(() => reply.getAttribute('data-status')).toBe('streaming');
     await expect.poll(async () => (await reply.textContent())?.length ?? 0).toBeGreaterThan(60);
-    expect(await question.innerText()).toContain('Tell me a long story');
+    await expect.poll(() => question.innerText()).toContain('Tell me a long story');
     await expect.poll(() => inView(page, question)).toBe(true);
     expect(await inView(page, reply)).toBe(true);
     await screenshot(page, 'chat-sent-from-the-top');

@@ -65,7 +65,7 @@ describe('compare page', () => {
     await page.waitForURL(/\/chat\/[0-9a-z-]+$/);
     const transcript = page.getByRole('list', { name: 'Transcript' }).locator(':scope > li');
     await expect.poll(() => transcript.count(), { timeout: 15_000 }).toBe(2);
-    expect(await transcript.first().innerText()).toContain('Explain what a context window is');
+    await expect.poll(() => transcript.first().innerText()).toContain('Explain what a context window is');
     expect(await page.getByRole('combobox', { name: 'Model' }).inputValue()).toBe('svc-chat');
     expect(await page.getByRole('textbox', { name: /^temperature/ }).inputValue()).toBe('1');
     expect(await page.getByRole('textbox', { name: /^max_tokens/ }).inputValue()).toBe('80');

@@ -63,7 +63,7 @@ describe('function calling and JSON mode in Chromium', () => {
     const next = (await resultSent).postDataJSON() as { messages: { role: string; name?: string }[] };
     expect(next.messages.at(-1)).toMatchObject({ role: 'function', name: 'get_current_weather' });
     await expect.poll(() => lastRow(page).getAttribute('data-status'), { timeout: 30_000 }).toBe('complete');
-    expect(await lastRow(page).innerText()).toContain('temperature');
+    await expect.poll(() => lastRow(page).innerText()).toContain('temperature');
 
     const wire = await openSection(page, 'wire');
     const pane = wire.getByRole('region', { name: 'Wire pane' });
