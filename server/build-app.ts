@@ -6,7 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = path.join(ROOT, 'dist');
 /** What the built app is made from; a newer file among these means dist/ is stale. */
 const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts'];
@@ -20,15 +20,20 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-export function distIsStale(): boolean {
+function distIsStale(): boolean {
   const index = path.join(DIST, 'index.html');
   if (!existsSync(index)) return true;
   const built = statSync(index).mtimeMs;
   return SOURCES.some((source) => newestMtime(path.join(ROOT, source)) > built);
 }
 
-/** Builds the production app into dist/ (however the caller's NODE_ENV is set, and leaving it as it was). */
-export async function buildDist(): Promise<void> {
+/**
+ * Builds the production app into dist/ when dist/ is missing or older than its sources, calling
+ * `onBuild` first (however the caller's NODE_ENV is set, and leaving it as it was).
+ */
+export async function buildDistIfStale(onBuild: () => void = () => undefined): Promise<void> {
+  if (!distIsStale()) return;
+  onBuild();
   const { build } = await import('vite');
   // Vite keeps an inherited NODE_ENV (a test runner's "test"), which would ship React's development
   // build: slower, and not what a person is served. The app built here is always the production one.

@@ -7,16 +7,15 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app';
-import { buildDist, DIST, distIsStale } from './build-app';
+import { buildDistIfStale, DIST } from './build-app';
 import { clientTimeoutOptions } from './http/client-timeouts';
 import { createPageServer } from './http/static-files';
 import { loadStartupConfig, onStopSignal, runEntryPoint, say } from './startup';
 
 /** SVC_DIST_DIR serves another build as it is (tests, packaging); otherwise dist/ is kept fresh. */
 async function buildIfNeeded(dist: string, skip: boolean): Promise<void> {
-  if (!skip && dist === DIST && distIsStale()) {
-    say('building the playground (dist/ is missing or older than src/)…');
-    await buildDist();
+  if (!skip && dist === DIST) {
+    await buildDistIfStale(() => say('building the playground (dist/ is missing or older than src/)…'));
   }
   if (!existsSync(path.join(dist, 'index.html'))) {
     throw new Error(

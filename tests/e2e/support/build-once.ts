@@ -1,4 +1,4 @@
-import { buildDist, distIsStale } from '../../../server/build-app';
+import { buildDistIfStale } from '../../../server/build-app';
 
 /**
  * The browser tests' global setup. Each test file starts its own service with `npm start`, which
@@ -6,5 +6,5 @@ import { buildDist, distIsStale } from '../../../server/build-app';
  * once. Building here, once, before any file starts, leaves every service a fresh build to serve.
  */
 export default async function buildOnce(): Promise<void> {
-  if (distIsStale()) await buildDist();
+  await buildDistIfStale();
 }
