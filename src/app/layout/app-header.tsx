@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Button, FOCUS_RING } from '../../components/ui/button';
+import { SectionBoundary } from '../../components/ui/section-boundary';
 import { ConnectionSwitch } from '../connection/connection-switch';
 import { HealthIndicator } from '../connection/health-indicator';
 import { RateLimitBadge } from '../connection/rate-limit-badge';
@@ -8,6 +9,17 @@ import { MainNav } from './main-nav';
 
 export interface AppHeaderProps {
   onOpenSettings: () => void;
+}
+
+function ConnectionStatusFailed({ message, retry }: { message: string; retry: () => void }) {
+  return (
+    <p role="alert" className="flex items-center gap-2 text-xs text-red-700 dark:text-red-300">
+      The connection&rsquo;s status could not be shown ({message}).
+      <Button size="sm" variant="ghost" onClick={retry}>
+        Try again
+      </Button>
+    </p>
+  );
 }
 
 /**
@@ -27,9 +39,12 @@ export function AppHeader({ onOpenSettings }: AppHeaderProps) {
         </Link>
         <MainNav className="order-3 basis-full md:order-2 md:basis-auto" />
         <div className="order-4 flex basis-full flex-wrap items-center gap-x-3 gap-y-1 xl:order-3 xl:ml-auto xl:basis-auto">
-          <RateLimitBadge />
-          <HealthIndicator />
-          <ConnectionSwitch />
+          {/* What a server said must never take the pages and Settings down with it. */}
+          <SectionBoundary name="The connection's status" fallback={ConnectionStatusFailed}>
+            <RateLimitBadge />
+            <HealthIndicator />
+            <ConnectionSwitch />
+          </SectionBoundary>
         </div>
         <div className="order-2 ml-auto flex items-center gap-x-3 md:order-3 xl:order-4 xl:ml-0">
           <ThemeToggle />

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { SectionBoundary } from '../../components/ui/section-boundary';
 import { NoConnectionNotice } from '../connection/no-connection-notice';
 import { useModelsFollowConnection } from '../connection/use-models-follow-connection';
 import { AppHeader } from './app-header';
@@ -11,6 +12,7 @@ const SettingsDialog = lazy(() => loadSettings().then((m) => ({ default: m.Setti
 /** The frame around every page: skip link, header, the page itself, and the settings dialog. */
 export function AppLayout() {
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const { pathname } = useLocation();
   useModelsFollowConnection();
   useEffect(() => {
     void loadSettings();
@@ -30,14 +32,19 @@ export function AppLayout() {
         className="flex min-h-0 flex-1 flex-col overflow-y-auto p-3 focus:outline-none sm:p-4"
       >
         <NoConnectionNotice onOpenSettings={() => setSettingsOpen(true)} />
-        <Suspense fallback={<p role="status">Loading the page…</p>}>
-          <Outlet />
-        </Suspense>
+        {/* A page that fails leaves the header, its links and Settings in place; another page starts afresh. */}
+        <SectionBoundary name="This page" resetKey={pathname.split('/')[1]}>
+          <Suspense fallback={<p role="status">Loading the page…</p>}>
+            <Outlet />
+          </Suspense>
+        </SectionBoundary>
       </main>
       {settingsOpen ? (
-        <Suspense fallback={<p role="status">Loading the settings…</p>}>
-          <SettingsDialog open onClose={() => setSettingsOpen(false)} />
-        </Suspense>
+        <SectionBoundary name="Settings">
+          <Suspense fallback={<p role="status">Loading the settings…</p>}>
+            <SettingsDialog open onClose={() => setSettingsOpen(false)} />
+          </Suspense>
+        </SectionBoundary>
       ) : null}
     </div>
   );

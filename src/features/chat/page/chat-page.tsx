@@ -3,6 +3,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
 import { Button } from '../../../components/ui/button';
 import { onDemand } from '../../../components/ui/on-demand';
+import { SectionBoundary } from '../../../components/ui/section-boundary';
 import { WorkspaceFrame } from '../../../components/frame';
 import { useApi, useSettingsStore } from '../../../stores';
 import { CHAT_INSPECTOR_TABS } from '../components/side-panel-sections';
@@ -16,6 +17,7 @@ import { useAddressedConversation, useConversationAddress } from './use-conversa
 import { useConversations } from './use-conversations';
 import { useSessionLifecycle } from './use-session-lifecycle';
 import { ChatNotices } from './chat-notices';
+import { ConversationFailed } from './conversation-failed';
 
 // The auto-runner's code loads once auto-run is first turned on, the shortcuts once asked for.
 const Runner = onDemand(() =>
@@ -105,21 +107,33 @@ export function ChatPage() {
         notices={<ChatNotices conversations={conversations} activeId={activeId} />}
         list={{
           label: 'Conversations',
-          content: <Sidebar.Component api={conversations} fallback={listLoading} />,
+          content: (
+            <SectionBoundary name="The conversation list">
+              <Sidebar.Component api={conversations} fallback={listLoading} />
+            </SectionBoundary>
+          ),
         }}
         work={
           open ? (
-            <OpenConversationProvider id={activeId}>
-              <LoadRequestContext.Provider value={loadRequest}>
-                <AutoRunner conversationId={activeId} />
-                <ChatWorkspace
-                  key={activeId}
-                  conversationId={activeId}
-                  plain={plain}
-                  composerRef={composer}
-                />
-              </LoadRequestContext.Provider>
-            </OpenConversationProvider>
+            <SectionBoundary
+              name="The conversation"
+              resetKey={activeId}
+              fallback={(failure) => (
+                <ConversationFailed id={activeId} failure={failure} conversations={conversations} />
+              )}
+            >
+              <OpenConversationProvider id={activeId}>
+                <LoadRequestContext.Provider value={loadRequest}>
+                  <AutoRunner conversationId={activeId} />
+                  <ChatWorkspace
+                    key={activeId}
+                    conversationId={activeId}
+                    plain={plain}
+                    composerRef={composer}
+                  />
+                </LoadRequestContext.Provider>
+              </OpenConversationProvider>
+            </SectionBoundary>
           ) : (
             <p className="text-sm text-zinc-500" role="status">
               Opening conversations…
@@ -128,7 +142,11 @@ export function ChatPage() {
         }
         tabs={CHAT_INSPECTOR_TABS}
         renderTab={(tab) =>
-          open ? <SidePanel conversationId={activeId} tab={tab} loadRequest={loadRequest} /> : null
+          open ? (
+            <SectionBoundary name="This tab" resetKey={`${activeId} ${tab}`}>
+              <SidePanel conversationId={activeId} tab={tab} loadRequest={loadRequest} />
+            </SectionBoundary>
+          ) : null
         }
       />
     </>
