@@ -3,7 +3,9 @@
  * server's message, the facts (code, type, status, param, request id) and what to do about it.
  * Pure: no React, no clock (a 429's reset time is returned for the panel to count down to).
  */
-import { adviceForStatus, isApiError, type ApiError } from './api';
+import { adviceForStatus, isApiError, parseRetryAfter, type ApiError } from './api';
+import { RESET_WITHIN_MS } from './api/rate-limit';
+import { timeNear } from './api/safe-time';
 
 export interface ErrorFact {
   label: string;
@@ -31,7 +33,10 @@ export const CORS_ADVICE =
   'SVC_UPSTREAM_URL=<that server> (and SVC_UPSTREAM_API_KEY=<its key>) npm start, and connect to the ' +
   'local service instead: it forwards requests server-side, where CORS does not apply.';
 
-/** Builds the advice for any thrown value; never throws itself. */
+/**
+ * Builds the advice for any thrown value; never throws itself. An ApiError may have been rebuilt from
+ * a stored record (any kind, any field types), so everything shown is made text here.
+ */
 export function adviseError(error: unknown): ErrorAdvice {
   if (!isApiError(error)) {
     const message = error instanceof Error ? error.message : String(error);
@@ -45,37 +50,52 @@ export function adviseError(error: unknown): ErrorAdvice {
     };
   }
   const { title, steps } = adviceFor(error);
-  const hint = error.hint && !steps.includes(error.hint) ? [error.hint] : [];
+  const ownHint = text(error.hint);
+  const hint = ownHint && !steps.includes(ownHint) ? [ownHint] : [];
   return {
     title,
-    message: error.message,
+    message: text(error.message) ?? 'The request failed without saying why.',
     facts: factsOf(error),
     // The client's own hint goes last: ours are specific to the playground, its are generic.
     steps: [...steps, ...hint].filter((step, i, all) => all.indexOf(step) === i),
     resetAt: resetTimeOf(error),
-    param: error.param,
+    param: text(error.param),
   };
+}
+
+/** A field as text when it is text (or a number); anything else (an object, an array) is left out. */
+function text(value: unknown): string | null {
+  if (typeof value === 'string') return value === '' ? null : value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
 }
 
 function factsOf(error: ApiError): ErrorFact[] {
   const facts: ErrorFact[] = [];
-  if (error.code) facts.push({ label: 'Code', value: error.code });
-  if (error.type) facts.push({ label: 'Type', value: error.type });
-  if (error.status !== null) facts.push({ label: 'HTTP status', value: String(error.status) });
-  if (error.param) facts.push({ label: 'Parameter', value: error.param });
-  if (error.requestId) facts.push({ label: 'Request id', value: error.requestId });
+  const add = (label: string, value: unknown) => {
+    const shown = text(value);
+    if (shown !== null) facts.push({ label, value: shown });
+  };
+  add('Code', error.code);
+  add('Type', error.type);
+  add('HTTP status', error.status);
+  add('Parameter', error.param);
+  add('Request id', error.requestId);
   return facts;
 }
 
+/** When a rate limit resets: only a time within a day of now (see `RESET_WITHIN_MS`), whatever was stored. */
 function resetTimeOf(error: ApiError): number | null {
-  const retryAfter = error.headers?.get('retry-after');
-  if (error.rateLimit?.resetAt != null) return error.rateLimit.resetAt;
-  if (retryAfter && /^\d+$/.test(retryAfter.trim())) return Date.now() + Number(retryAfter) * 1000;
-  return null;
+  const now = Date.now();
+  const stored: unknown = (error.rateLimit as { resetAt?: unknown } | null | undefined)?.resetAt;
+  if (typeof stored === 'number') return timeNear(stored, now, Infinity, RESET_WITHIN_MS);
+  const wait = error.headers ? parseRetryAfter(error.headers, now) : null;
+  return wait === null ? null : timeNear(now + wait, now, 0, RESET_WITHIN_MS);
 }
 
+/** Total over any kind: a stored record may carry a kind no version of the playground made. */
 function adviceFor(error: ApiError): { title: string; steps: string[] } {
-  switch (error.kind) {
+  switch (error.kind as string) {
     case 'aborted':
       return {
         title: 'Request cancelled',
@@ -105,6 +125,15 @@ function adviceFor(error: ApiError): { title: string; steps: string[] } {
         steps: ['What arrived before the failure is kept; send again to get a whole reply.'],
       };
     case 'http':
-      return adviceForStatus(error.status, error.code, error.param);
+      return adviceForStatus(
+        typeof error.status === 'number' ? error.status : null,
+        text(error.code),
+        text(error.param),
+      );
+    default:
+      return {
+        title: 'Request failed',
+        steps: ['Try again; if it keeps failing, the details above say what the server reported.'],
+      };
   }
 }

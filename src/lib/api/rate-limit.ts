@@ -1,7 +1,10 @@
 /**
  * Rate-limit and retry-after headers. The spec names `X-RateLimit-Limit/Remaining/Reset` but leaves the
  * unit of Reset open, so every form servers are seen to send is accepted and turned into an absolute time.
+ * Headers are untrusted: whatever comes out is a count that is a safe whole number, a time within a day
+ * of now, or null (the raw Reset text is kept for display).
  */
+import { MAX_DATE_MS, timeNear } from './safe-time';
 
 /** The rate-limit window as one response described it. */
 export interface RateLimitState {
@@ -13,10 +16,24 @@ export interface RateLimitState {
   resetRaw: string | null;
 }
 
-/** Numbers at or above this are epoch milliseconds: 1e12 ms is the year 2001, 1e12 s is ~33 600 AD. */
-const EPOCH_MS_FLOOR = 1e12;
-/** Numbers at or above this (and below the above) are epoch seconds: 1e9 s is 2001, as a delta 31 years. */
-const EPOCH_S_FLOOR = 1e9;
+/**
+ * A bare number's unit, by size: each floor is the year 2001 in that unit, and each unit is 1000 times
+ * the next, so the classes cannot overlap for any date between 2001 and ~33 600 AD. Below 1e9 a number
+ * is seconds from now (as a delta, 1e9 s is 31 years).
+ */
+const EPOCH_UNITS: readonly (readonly [floor: number, msPerUnit: number])[] = [
+  [1e18, 1e-6], // nanoseconds, which real servers send (1764180000000000000)
+  [1e15, 1e-3], // microseconds
+  [1e12, 1], // milliseconds
+  [1e9, 1000], // seconds
+];
+
+/**
+ * How far from now a reset may lie and still be read as one. A window that resets further ahead is
+ * no window the page can wait out (and a year-long wait is a wrong unit or a hostile server); one
+ * further behind is a clock or unit gone wrong. Either is shown raw instead.
+ */
+export const RESET_WITHIN_MS = 24 * 3_600_000;
 
 const UNIT_MS: Record<string, number> = {
   h: 3_600_000,
@@ -46,23 +63,24 @@ export function parseDuration(text: string): number | null {
 }
 
 /**
- * Reads a reset value into epoch milliseconds. A bare number is classified by size: ≥ 1e12 is epoch
- * milliseconds, ≥ 1e9 is epoch seconds, anything smaller is seconds from now (no rate-limit window lasts
- * 31 years, and no server sends a reset time from before 2001). Then durations (`1m30s`), then HTTP or
- * ISO dates.
+ * Reads a reset value into epoch milliseconds. A bare number is classified by size (see `EPOCH_UNITS`:
+ * epoch ns, µs, ms or s, else seconds from now; no rate-limit window lasts 31 years, and no server sends
+ * a reset time from before 2001). Then durations (`1m30s`), then HTTP or ISO dates. Null when unreadable
+ * or further than `RESET_WITHIN_MS` from now.
  */
 export function parseResetTime(raw: string, now: number = Date.now()): number | null {
   const text = raw.trim();
   if (text === '') return null;
+  let at: number | null;
   if (PLAIN_NUMBER.test(text)) {
     const n = Number(text);
-    if (n >= EPOCH_MS_FLOOR) return Math.round(n);
-    if (n >= EPOCH_S_FLOOR) return Math.round(n * 1000);
-    return Math.round(now + n * 1000);
+    const unit = EPOCH_UNITS.find(([floor]) => n >= floor);
+    at = unit ? n * unit[1] : now + n * 1000;
+  } else {
+    const duration = parseDuration(text);
+    at = duration !== null ? now + duration : parseDate(text);
   }
-  const duration = parseDuration(text);
-  if (duration !== null) return Math.round(now + duration);
-  return parseDate(text);
+  return at === null ? null : timeNear(Math.round(at), now, RESET_WITHIN_MS, RESET_WITHIN_MS);
 }
 
 /** HTTP or ISO dates only: Date.parse alone also takes oddities such as "-5" or "12" as dates. */
@@ -72,12 +90,13 @@ function parseDate(text: string): number | null {
   return Number.isFinite(date) ? date : null;
 }
 
+/** The first of the headers that holds a whole count (decimal digits only, a safe integer). */
 function readCount(headers: Headers, names: readonly string[]): number | null {
   for (const name of names) {
-    const value = headers.get(name);
-    if (value === null) continue;
-    const n = Number(value.trim());
-    if (value.trim() !== '' && Number.isFinite(n) && n >= 0) return n;
+    const value = headers.get(name)?.trim();
+    if (value === undefined || !/^\d{1,16}$/.test(value)) continue;
+    const n = Number(value);
+    if (Number.isSafeInteger(n)) return n;
   }
   return null;
 }
@@ -111,14 +130,19 @@ export function parseRateLimit(headers: Headers, now: number = Date.now()): Rate
 
 /**
  * How long the server asks us to wait before retrying, in milliseconds: `retry-after-ms` first, then
- * `Retry-After` as seconds or as an HTTP date. Null when absent or unreadable; never negative.
+ * `Retry-After` as seconds or as an HTTP date. Null when absent, unreadable or not a finite wait (a
+ * wait past any date); never negative. Callers bound it further (`MAX_RETRY_AFTER_MS`).
  */
 export function parseRetryAfter(headers: Headers, now: number = Date.now()): number | null {
-  const ms = headers.get('retry-after-ms');
-  if (ms !== null && PLAIN_NUMBER.test(ms.trim())) return Number(ms.trim());
+  const ms = headers.get('retry-after-ms')?.trim();
+  if (ms !== undefined && PLAIN_NUMBER.test(ms)) return finiteWait(Number(ms));
   const value = headers.get('retry-after')?.trim();
   if (!value) return null;
-  if (PLAIN_NUMBER.test(value)) return Number(value) * 1000;
+  if (PLAIN_NUMBER.test(value)) return finiteWait(Number(value) * 1000);
   const date = parseDate(value);
-  return date === null ? null : Math.max(0, date - now);
+  return date === null ? null : finiteWait(Math.max(0, date - now));
+}
+
+function finiteWait(ms: number): number | null {
+  return Number.isFinite(ms) && ms <= MAX_DATE_MS ? ms : null;
 }
