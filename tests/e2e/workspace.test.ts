@@ -104,6 +104,10 @@ describe('the workspace: addresses, loading and sharing', () => {
     await page.close();
 
     const elsewhere = await openChat(link.replace(e2e.service.url, ''));
+    // A link is anyone's to send: what it holds is said, and kept only when asked.
+    const offer = elsewhere.page.getByRole('region', { name: 'Shared conversation' });
+    await expect.poll(() => offer.innerText()).toContain("2 messages");
+    await offer.getByRole('button', { name: 'Open it' }).click();
     await expect
       .poll(() => transcriptRows(elsewhere.page).first().innerText(), { timeout: 15_000 })
       .toContain('A conversation worth sharing');

@@ -17,6 +17,37 @@ function Notice({ children, onDismiss }: { children: ReactNode; onDismiss: () =>
   );
 }
 
+const sizeOf = (bytes: number) =>
+  bytes < 1024
+    ? `${bytes} bytes`
+    : bytes < 1024 * 1024
+      ? `${(bytes / 1024).toFixed(1)} KB`
+      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** What a share link holds, and the question whether to keep it: a link is anyone's to send. */
+function SharedOfferNotice({ conversations }: { conversations: ConversationsApi }) {
+  const offer = conversations.sharedOffer;
+  if (!offer) return null;
+  return (
+    <section
+      aria-label="Shared conversation"
+      className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-1 rounded border border-sky-300 bg-sky-50 p-2 text-sm text-sky-950 dark:border-sky-800 dark:bg-sky-950/40 dark:text-sky-100"
+    >
+      <p>
+        This link holds a conversation: <strong className="break-all">&ldquo;{offer.title}&rdquo;</strong>,{' '}
+        {offer.messageCount} message{offer.messageCount === 1 ? '' : 's'}, {sizeOf(offer.bytes)}. Opening it
+        saves a copy in this browser.
+      </p>
+      <Button size="sm" variant="primary" onClick={() => void conversations.acceptShared()}>
+        Open it
+      </Button>
+      <Button size="sm" variant="ghost" onClick={conversations.dismissShared}>
+        Don&rsquo;t open
+      </Button>
+    </section>
+  );
+}
+
 /** What the chat page could not do: save, open a shared link, find the addressed conversation. */
 export function ChatNotices({
   conversations,
@@ -43,6 +74,7 @@ export function ChatNotices({
           </Button>
         </div>
       ) : null}
+      <SharedOfferNotice conversations={conversations} />
       {conversations.shareProblem !== null ? (
         <Notice onDismiss={conversations.dismissShareProblem}>{conversations.shareProblem}</Notice>
       ) : null}

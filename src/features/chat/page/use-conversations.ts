@@ -16,6 +16,13 @@ import {
   type StorageError,
 } from '../storage';
 
+/** The first few problems of a refused import, in one sentence (a hostile file may list thousands). */
+function describeIssues(issues: readonly ImportIssue[]): string {
+  const shown = issues.slice(0, 5).map((i) => `${i.path}: ${i.reason}`);
+  const more = issues.length - shown.length;
+  return more > 0 ? `${shown.join('; ')}; and ${more} more` : shown.join('; ');
+}
+
 /** A deletion the sidebar offers to undo. */
 export interface UndoableDeletion {
   title: string;
@@ -37,11 +44,24 @@ export interface ConversationsState {
   missing: string | null;
   /** Why a shared link could not be opened, until dismissed. */
   shareProblem: string | null;
+  /** What a share link holds, checked and not yet saved: the user is asked first. */
+  sharedOffer: SharedOffer | null;
+}
+
+/** A conversation a share link carries, read and checked, waiting for the user to open it. */
+export interface SharedOffer {
+  title: string;
+  /** Messages on the path shown. */
+  messageCount: number;
+  /** The size of the conversation the link carries, bytes of JSON. */
+  bytes: number;
+  conversation: Conversation;
 }
 
 /**
  * The conversations of the sidebar and the shown one, in IndexedDB. On mount, a conversation shared
- * in the address's fragment (`initialHash`, `#share=…`) comes in as a new one and is shown; else
+ * in the address's fragment (`initialHash`, `#share=…`) is read and offered (`sharedOffer`): any
+ * site can send a visitor to such a link, so nothing in it is saved until the user says so. Then
  * `initialId` (the conversation the address names), else the most recent (creating one when there
  * is none). Every action reports storage failures as `storageError`.
  * Showing a conversation opens it in the sessions store first, so the page never renders it empty;
@@ -73,6 +93,7 @@ export function useConversations(initialId?: string, initialHash = '', drawsMark
   const [importIssues, setImportIssues] = useState<ImportIssue[] | null>(null);
   const [missing, setMissing] = useState<string | null>(null);
   const [shareProblem, setShareProblem] = useState<string | null>(null);
+  const [sharedOffer, setSharedOffer] = useState<SharedOffer | null>(null);
 
   // Storage answers after the page is gone (a test's window torn down, a route left) go nowhere:
   // every step after an await checks this before it sets state.
@@ -154,26 +175,54 @@ export function useConversations(initialId?: string, initialHash = '', drawsMark
     return true;
   }, [active, attempt, deleted, refresh, sessions, show, store]);
 
-  /** Opens the conversation a share link carries as a new one; false when the hash carries none. */
-  const openShared = async (hash: string): Promise<boolean> => {
+  /** Reads and checks the conversation a share link carries, and offers it; nothing is saved yet. */
+  const readSharedLink = async (hash: string): Promise<void> => {
     const { readShared, sharedData } = await import('../../../lib/chat/share-link');
     const data = sharedData(hash);
-    if (data === null) return false;
+    if (data === null) return;
     const read = await readShared(data);
+    if (!isMounted()) return;
     if (!read.ok) {
-      if (isMounted()) setShareProblem(`This shared link could not be opened: ${read.reason}`);
-      return false;
+      setShareProblem(`This shared link could not be opened: ${read.reason}`);
+      return;
     }
-    const result = await attempt('open the shared conversation', () => store.importJson(read.json));
-    if (!result) return false;
+    const result = await attempt('read the shared conversation', async () =>
+      (await import('../../../lib/chat/conversation-import-formats')).parseConversationImport(read.json, {
+        ...newConversationOptions(),
+        createId: () => crypto.randomUUID(),
+        now: Date.now(),
+      }),
+    );
+    if (!result) return;
     if (!result.ok) {
-      const issues = result.issues.map((i) => `${i.path}: ${i.reason}`).join('; ');
-      setShareProblem(`This shared link does not hold a conversation the page can open: ${issues}.`);
-      return false;
+      setShareProblem(
+        `This shared link does not hold a conversation the page can open: ${describeIssues(result.issues)}.`,
+      );
+      return;
     }
-    show(result.conversation);
+    setSharedOffer({
+      title: result.conversation.title,
+      messageCount: result.conversation.messages.length,
+      bytes: new TextEncoder().encode(read.json).byteLength,
+      conversation: result.conversation,
+    });
+  };
+
+  /** Saves the offered shared conversation as a new one (its own dates left behind) and shows it. */
+  const acceptShared = async (): Promise<void> => {
+    const offer = sharedOffer;
+    if (!offer) return;
+    const saved = await attempt('save the shared conversation', async () => {
+      const json = (await import('../../../lib/chat/conversation-import-formats')).exportConversation(
+        offer.conversation,
+      );
+      const result = await store.importJson(json);
+      return result.ok ? result.conversation : null;
+    });
+    if (!saved) return;
+    setSharedOffer(null);
+    show(saved);
     await refresh();
-    return true;
   };
 
   useEffect(() => {
@@ -185,7 +234,7 @@ export function useConversations(initialId?: string, initialHash = '', drawsMark
       setSummaries(list);
       // One of them is about to be shown, most likely with replies to draw.
       if (drawsMarkdown && (list.length > 0 || initialHash !== '')) preloadMarkdownRenderer();
-      if (initialHash !== '' && (await openShared(initialHash))) return;
+      if (initialHash !== '') await readSharedLink(initialHash);
       if (cancelled) return;
       if (initialId !== undefined && (await openAddressed(initialId))) return;
       if (cancelled) return;
@@ -271,8 +320,7 @@ export function useConversations(initialId?: string, initialHash = '', drawsMark
       return `This is a request to ${path}; only chat requests load into the chat page.`;
     const result = await attempt('load the request', () => store.importJson(JSON.stringify(pasted.body)));
     if (!result) return 'The request could not be saved as a conversation: see the storage message above.';
-    if (!result.ok)
-      return `The request was not loaded: ${result.issues.map((i) => `${i.path}: ${i.reason}`).join('; ')}.`;
+    if (!result.ok) return `The request was not loaded: ${describeIssues(result.issues)}.`;
     // The request's own stream choice comes with it: loading it again sends what was pasted.
     const body = pasted.body as { stream?: unknown };
     show(result.conversation, typeof body.stream === 'boolean' ? body.stream : undefined);
@@ -304,6 +352,7 @@ export function useConversations(initialId?: string, initialHash = '', drawsMark
     importIssues,
     missing,
     shareProblem,
+    sharedOffer,
   };
   return {
     ...state,
@@ -322,6 +371,8 @@ export function useConversations(initialId?: string, initialHash = '', drawsMark
     dismissImportIssues: () => setImportIssues(null),
     dismissMissing: () => setMissing(null),
     dismissShareProblem: () => setShareProblem(null),
+    acceptShared,
+    dismissShared: () => setSharedOffer(null),
     reportStorageError: setStorageError,
   };
 }
