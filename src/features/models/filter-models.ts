@@ -1,4 +1,4 @@
-import type { Model } from '../../lib/api';
+import type { ListedModel as Model } from '../../lib/api';
 
 /**
  * The models whose id or owner contains every word of the filter (case-insensitive), sorted by

@@ -1,11 +1,14 @@
-/** A model's `created` (Unix seconds) as a calendar date in UTC, e.g. "2024-05-01". */
-export function createdDate(created: number): string {
-  if (!Number.isFinite(created)) return 'unknown';
-  return new Date(created * 1000).toISOString().slice(0, 10);
+import { isoTime } from '../../lib/api';
+
+/**
+ * A model's `created` (Unix seconds) as a calendar date in UTC, e.g. "2024-05-01". The edge makes an
+ * unusable `created` null; the date still goes through the one safe helper, so no number can throw here.
+ */
+export function createdDate(created: number | null): string {
+  return created === null ? 'unknown' : (isoTime(created * 1000)?.slice(0, 10) ?? 'unknown');
 }
 
-/** The same instant in full, for a tooltip: ISO 8601 in UTC. */
-export function createdInstant(created: number): string {
-  if (!Number.isFinite(created)) return `not a time: ${String(created)}`;
-  return new Date(created * 1000).toISOString();
+/** The same instant in full, for a tooltip: ISO 8601 in UTC; undefined when unknown. */
+export function createdInstant(created: number | null): string | undefined {
+  return created === null ? undefined : (isoTime(created * 1000) ?? undefined);
 }

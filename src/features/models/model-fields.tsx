@@ -1,4 +1,4 @@
-import type { Model } from '../../lib/api';
+import type { ListedModel as Model } from '../../lib/api';
 import { createdInstant } from './model-dates';
 
 function show(value: unknown): string {
@@ -18,8 +18,10 @@ export function ModelFields({ model }: { model: Model }) {
             <dt className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{name}</dt>
             <dd className="font-mono break-all">
               {show(value)}
-              {name === 'created' && typeof value === 'number' ? (
-                <span className="ml-2 text-zinc-500 dark:text-zinc-400">({createdInstant(value)})</span>
+              {name === 'created' ? (
+                <span className="ml-2 text-zinc-500 dark:text-zinc-400">
+                  ({createdInstant(model.created) ?? 'unknown: the server sent no usable time'})
+                </span>
               ) : null}
             </dd>
           </div>

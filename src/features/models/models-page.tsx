@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { ErrorPanel } from '../../components/ui/error-panel';
 import { Field, INPUT_CLASS } from '../../components/ui/field';
 import { PageFrame } from '../../components/ui/page-frame';
+import { MAX_MODELS } from '../../lib/api';
 import { modelsQueryOptions, useApi } from '../../stores';
 import { filterModels } from './filter-models';
 import { ModelsTable } from './models-table';
@@ -47,6 +48,13 @@ export function ModelsPage() {
               />
             )}
           </Field>
+          {query.data.skipped > 0 ? (
+            <p className="text-sm text-amber-800 dark:text-amber-300">
+              {query.data.skipped} entr{query.data.skipped === 1 ? 'y' : 'ies'} of the server&apos;s list{' '}
+              {query.data.skipped === 1 ? 'is' : 'are'} not shown: not a model with a text id, an id listed
+              twice, or past the first {MAX_MODELS.toLocaleString('en-US')}.
+            </p>
+          ) : null}
           {shown.length > 0 ? (
             <ModelsTable models={shown} />
           ) : (

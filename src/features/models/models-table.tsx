@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Model } from '../../lib/api';
+import type { ListedModel as Model } from '../../lib/api';
 import { FOCUS_RING } from '../../components/ui/button';
 import { contextLength } from '../../lib/models/context-length';
 import { purposeWords } from './purpose-words';
@@ -49,9 +49,13 @@ export function ModelsTable({ models }: ModelsTableProps) {
               <ContextCell model={model} />
             </td>
             <td className="py-1 font-mono">
-              <time dateTime={createdInstant(model.created)} title={createdInstant(model.created)}>
-                {createdDate(model.created)}
-              </time>
+              {model.created === null ? (
+                <span title="The server sent no usable creation time">unknown</span>
+              ) : (
+                <time dateTime={createdInstant(model.created)} title={createdInstant(model.created)}>
+                  {createdDate(model.created)}
+                </time>
+              )}
             </td>
           </tr>
         ))}

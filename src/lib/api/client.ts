@@ -2,6 +2,7 @@ import { ENDPOINT_PATHS, type LimitedEndpoint } from '../../protocol/endpoints';
 import { normalizeBaseURL } from './base-url';
 import { createChatStream, type ChatStream } from './chat-stream';
 import { ApiError } from './errors';
+import { readModelList, readRetrievedModel, type ListedModel, type ListedModels } from './model-list';
 import { acceptFor, buildTranscriptionForm } from './multipart';
 import { DEFAULT_MAX_RETRIES } from './retry';
 import { openStream, readJson, send, type RequestSpec, type Transport } from './transport';
@@ -18,8 +19,6 @@ import type {
   ChatCompletionRequest,
   CodeCompletion,
   CodeCompletionRequest,
-  Model,
-  ModelList,
   TranscriptionFormat,
   TranscriptionJson,
   VisionRequest,
@@ -37,10 +36,10 @@ export const DEFAULT_SLOW_TIMEOUT_MS = 300_000;
 export interface ApiClient {
   /** The normalised base URL: as given (with or without `/v1`), without a trailing slash. */
   readonly baseURL: string;
-  /** `GET /models`. */
-  listModels(opts?: RequestOptions): Promise<ModelList>;
-  /** `GET /models/{id}`; the id is URL-encoded. */
-  retrieveModel(id: string, opts?: RequestOptions): Promise<Model>;
+  /** `GET /models`, checked at the edge (see `model-list.ts`). */
+  listModels(opts?: RequestOptions): Promise<ListedModels>;
+  /** `GET /models/{id}`, checked; the id is URL-encoded. */
+  retrieveModel(id: string, opts?: RequestOptions): Promise<ListedModel>;
   /** `POST /chat/completions` with `stream: false`. */
   createChat(body: ChatCompletionRequest, opts?: RequestOptions): Promise<ChatCompletion>;
   /** `POST /chat/completions` with `stream: true`; see `ChatStream` for when the request starts. */
@@ -119,9 +118,12 @@ export function createClient(options: ClientOptions): ApiClient {
 
   return {
     baseURL: t.baseURL,
-    listModels: (opts) => send(t, getSpec(ENDPOINT_PATHS.models, opts), (r) => readJson<ModelList>(r)),
+    listModels: (opts) =>
+      send(t, getSpec(ENDPOINT_PATHS.models, opts), async (r) => readModelList(await readJson<unknown>(r))),
     retrieveModel: (id, opts) =>
-      send(t, getSpec(`${ENDPOINT_PATHS.models}/${encodeURIComponent(id)}`, opts), (r) => readJson<Model>(r)),
+      send(t, getSpec(`${ENDPOINT_PATHS.models}/${encodeURIComponent(id)}`, opts), async (r) =>
+        readRetrievedModel(await readJson<unknown>(r), r),
+      ),
     createChat: (body, opts) =>
       send(t, jsonSpec('chat', { ...body, stream: false }, opts), (r) => readJson<ChatCompletion>(r)),
     streamChat: (body, opts = {}) => {

@@ -3,6 +3,8 @@ export { createClient, DEFAULT_TIMEOUT_MS, DEFAULT_SLOW_TIMEOUT_MS, type ApiClie
 export type { ChatStream } from './chat-stream';
 export { decodeChatChunks, type DecodeChunksOptions } from './chat-chunks';
 export { joinURL, normalizeBaseURL } from './base-url';
+export { MAX_MODELS, readModel, readModelList, type ListedModel, type ListedModels } from './model-list';
+export { isoTime, MAX_DATE_MS, safeDate } from './safe-time';
 export { REDACTED, redactKey } from './exchange';
 export { ApiError, isApiError, requestIdOf, type ApiErrorInit, type ApiErrorKind } from './errors';
 export { adviceForStatus, describeStatus, hintFor } from './error-body';
