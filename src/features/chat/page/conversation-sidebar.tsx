@@ -93,9 +93,20 @@ export async function preloadImportExport(): Promise<void> {
   await (await import('./import-export-dialog')).preloadImportExportPanels();
 }
 
+/**
+ * Conversations drawn at first, and per "Show more": an import can bring tens of thousands, and a
+ * list drawn whole would block the page for seconds; search reaches every one.
+ */
+const LIST_STEP = 200;
+
 /** The saved conversations: new, search, open, rename, delete with undo, import and export. */
 export function ConversationSidebar({ api }: { api: ConversationsApi }) {
   const [dialog, setDialog] = useState(false);
+  const [limit, setLimit] = useState(LIST_STEP);
+  const listed = api.summaries.slice(0, limit);
+  // The open conversation is always listed, wherever it falls.
+  const activeBeyond = api.summaries.slice(limit).find((s) => s.id === api.active?.id);
+  const more = api.summaries.length - listed.length;
   // Mounted from its first opening on (so what was typed into the import stays across closings).
   const [dialogOpened, setDialogOpened] = useState(false);
   const [stillEmpty, setStillEmpty] = useState(false);
@@ -152,9 +163,17 @@ export function ConversationSidebar({ api }: { api: ConversationsApi }) {
         </div>
       ) : null}
       <ul className="flex min-h-0 flex-1 flex-col gap-0.5 overflow-y-auto" aria-label="Saved conversations">
-        {api.summaries.map((summary) => (
+        {listed.map((summary) => (
           <Item key={summary.id} summary={summary} active={summary.id === api.active?.id} api={api} />
         ))}
+        {activeBeyond ? <Item key={activeBeyond.id} summary={activeBeyond} active api={api} /> : null}
+        {more > 0 ? (
+          <li>
+            <Button size="sm" variant="ghost" className="w-full" onClick={() => setLimit(limit + LIST_STEP)}>
+              Show {Math.min(more, LIST_STEP)} more of {more.toLocaleString('en')}
+            </Button>
+          </li>
+        ) : null}
         {api.summaries.length === 0 ? (
           <li className="px-2 text-xs text-zinc-500">
             {api.query ? 'No conversation matches.' : 'No conversations yet.'}
