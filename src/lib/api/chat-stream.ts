@@ -65,12 +65,14 @@ export function createChatStream(
       yield* decodeChatChunks(body, {
         partial,
         headers,
-        signal: link.signal,
+        // The transport's signal: the caller's abort and the time limit of the whole exchange.
+        signal: stream.signal,
         contentType: headers.get('content-type'),
         onRead,
       });
       finished = true;
     } catch (cause) {
+      if (stream?.timedOut()) throw ApiError.replyTimeout(stream.limitMs, partial, stream.response.headers);
       if (link.signal.aborted) throw ApiError.aborted(partial);
       if (isApiError(cause)) throw cause;
       throw new ApiError({

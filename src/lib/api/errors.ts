@@ -135,6 +135,18 @@ export class ApiError extends Error {
     });
   }
 
+  /** A streamed reply was still arriving when the time limit of its whole exchange passed. */
+  static replyTimeout(timeoutMs: number, partial: ChatCompletionChunk[], headers: Headers | null): ApiError {
+    const seconds = Math.round(timeoutMs / 100) / 10;
+    return new ApiError({
+      kind: 'timeout',
+      message: `The reply took longer than the ${seconds} s time limit, so it was stopped; the text received is kept.`,
+      hint: 'For long replies, raise the time-out in Settings, or ask for a shorter reply (max_tokens).',
+      headers,
+      partial,
+    });
+  }
+
   /** The user (or the page) cancelled the request. */
   static aborted(partial?: ChatCompletionChunk[]): ApiError {
     return new ApiError({

@@ -32,9 +32,19 @@ export interface RequestSpec {
   headers?: Record<string, string> | undefined;
 }
 
-/** A stream's response, still tied to the caller's signal until `dispose` is called. */
+/**
+ * A stream's response, still tied to the caller's signal and to the time limit until `dispose` is
+ * called: the limit covers the whole exchange, body included, so a server that drips a token every
+ * few seconds cannot hold a reply open for ever.
+ */
 export interface OpenStream {
   response: Response;
+  /** Aborts when the caller aborts or the time limit passes; reading the body listens to it. */
+  signal: AbortSignal;
+  /** True once the time limit has passed (rather than the caller aborting). */
+  timedOut(): boolean;
+  /** The time limit of the exchange, ms, for the error's words. */
+  limitMs: number;
   dispose(): void;
 }
 
@@ -131,16 +141,27 @@ async function run<T>(
         throw ApiError.fromResponse(response, await response.text());
       }
       if (stream) {
-        clearTimeout(timer);
+        // The timer keeps running: it bounds the body too, until the reader disposes of the stream.
         handedOver = true;
-        return { response, dispose: link.dispose };
+        return {
+          response,
+          signal: link.signal,
+          timedOut: () => timedOut,
+          limitMs,
+          dispose: () => {
+            clearTimeout(timer);
+            link.dispose();
+          },
+        };
       }
       return await read(response);
     } catch (cause) {
       throw failure(cause);
     } finally {
-      clearTimeout(timer);
-      if (!handedOver) link.dispose();
+      if (!handedOver) {
+        clearTimeout(timer);
+        link.dispose();
+      }
     }
   }
 }
@@ -154,7 +175,7 @@ export function send<T>(
   return run(t, spec, false, read) as Promise<T>;
 }
 
-/** Sends a request whose body will be streamed: the time-out covers only the wait for headers. */
+/** Sends a request whose body will be streamed: the time-out runs on while the body is read. */
 export function openStream(t: Transport, spec: RequestSpec): Promise<OpenStream> {
   return run(t, spec, true, async () => undefined) as Promise<OpenStream>;
 }

@@ -64,8 +64,8 @@ export interface ClientOptions {
   /** Retries after the first attempt (default 2); see `retry.ts` for what is retried. */
   maxRetries?: number;
   /**
-   * Per attempt, default 60 000. For non-streaming calls it bounds the whole exchange, body included;
-   * for streams it bounds only the wait for the response headers.
+   * Per attempt, default 60 000. It bounds the whole exchange, body included, streams too: a streamed
+   * reply still arriving when it passes is stopped with a `timeout` error that keeps what arrived.
    */
   timeoutMs?: number;
   /** Called once for every HTTP response received, before its body is read. */

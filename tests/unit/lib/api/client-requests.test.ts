@@ -36,7 +36,7 @@ describe('createClient requests', () => {
 
   it('lists models with GET, the Bearer key and Accept, and no body', async () => {
     const { client, calls } = setup(() => json({ object: 'list', data: [] }));
-    expect(await client.listModels()).toEqual({ object: 'list', data: [] });
+    expect(await client.listModels()).toEqual({ object: 'list', data: [], skipped: 0 });
     const call = calls[0];
     expect(call?.url).toBe('http://127.0.0.1:8787/v1/models');
     expect(call?.method).toBe('GET');
