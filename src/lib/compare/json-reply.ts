@@ -29,5 +29,6 @@ export function checkJsonReply(
     schema,
     (reason) => `the schema does not compile (${reason})`,
     'the reply',
+    (reason) => `not checked against the schema: ${reason}`,
   );
 }

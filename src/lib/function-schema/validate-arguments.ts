@@ -21,14 +21,20 @@ export interface ParsedCheck {
   note: string | null;
   /** True while the check is still to come: the schema checker is loading (not when it failed to). */
   pending?: boolean;
+  /** True when the check was not made, or not to the end, because it could not be made safely; `note` says why. */
+  abandoned?: boolean;
 }
 
-/** `value` checked against `schema`, or not checked with the reason when the schema does not compile. */
+/**
+ * `value` checked against `schema`, or not checked with the reason: the schema does not compile
+ * (`notCompiled`), or the check could not be made safely in the page (`notChecked`).
+ */
 export function checkParsed(
   value: unknown,
   schema: object,
   notCompiled: (reason: string) => string,
   subject = 'the value',
+  notChecked: (reason: string) => string = (reason) => abandonedNote(subject, reason),
 ): ParsedCheck {
   const checker = schemaChecker();
   if (!checker) {
@@ -36,9 +42,23 @@ export function checkParsed(
     return { kind: 'parsed', value, violations: [], checked: false, note: message, pending: !failed };
   }
   const result = checker.checkWithSchema(schema, value);
-  return result.compiled
-    ? { kind: 'parsed', value, violations: result.violations, checked: true, note: null }
-    : { kind: 'parsed', value, violations: [], checked: false, note: notCompiled(result.reason) };
+  if (result.status === 'checked')
+    return { kind: 'parsed', value, violations: result.violations, checked: true, note: null };
+  if (result.status === 'not-compiled')
+    return { kind: 'parsed', value, violations: [], checked: false, note: notCompiled(result.reason) };
+  return {
+    kind: 'parsed',
+    value,
+    violations: [],
+    checked: false,
+    note: notChecked(result.reason),
+    abandoned: true,
+  };
+}
+
+/** The sentence for a check `checkWithSchema` abandoned, e.g. "The reply was not checked against the schema: …". */
+export function abandonedNote(subject: string, reason: string): string {
+  return `${subject.charAt(0).toUpperCase()}${subject.slice(1)} ${subject.endsWith('s') ? 'were' : 'was'} not checked against the schema: ${reason}.`;
 }
 
 export type ArgumentsCheck =

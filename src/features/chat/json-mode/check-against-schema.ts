@@ -1,5 +1,5 @@
 import { parseJson } from '../../../lib/function-schema/parse-json';
-import type { ArgumentViolation } from '../../../lib/function-schema/validate-arguments';
+import { abandonedNote, type ArgumentViolation } from '../../../lib/function-schema/validate-arguments';
 import { schemaChecker, schemaCheckerAbsence } from '../../../lib/function-schema/schema-checker';
 
 export type SchemaCheck =
@@ -7,6 +7,8 @@ export type SchemaCheck =
   /** The checker is still loading. */
   | { kind: 'pending'; message: string }
   | { kind: 'bad-schema'; message: string }
+  /** The check was not made, or not to the end, because it could not be made safely in the page. */
+  | { kind: 'abandoned'; message: string }
   | { kind: 'checked'; violations: ArgumentViolation[] };
 
 /** Validates `value` against the pasted schema; says plainly when the schema itself is unusable. */
@@ -31,7 +33,8 @@ export function checkAgainstSchema(text: string, value: unknown): SchemaCheck {
       message: `The schema is not valid JSON Schema: ${ajv.errorsText(ajv.errors)}.`,
     };
   const result = checkWithSchema(parsed.value as object, value);
-  return result.compiled
-    ? { kind: 'checked', violations: result.violations }
-    : { kind: 'bad-schema', message: `The schema does not compile: ${result.reason}` };
+  if (result.status === 'checked') return { kind: 'checked', violations: result.violations };
+  if (result.status === 'abandoned')
+    return { kind: 'abandoned', message: abandonedNote('the reply', result.reason) };
+  return { kind: 'bad-schema', message: `The schema does not compile: ${result.reason}` };
 }

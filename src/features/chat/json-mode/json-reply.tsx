@@ -28,6 +28,12 @@ function SchemaResult({ value }: { value: unknown }) {
         {check.message}
       </p>
     );
+  if (check.kind === 'abandoned')
+    return (
+      <p role="status" className="text-xs text-amber-700 dark:text-amber-400" data-check-abandoned="">
+        {check.message}
+      </p>
+    );
   if (check.kind === 'bad-schema')
     return <p className="text-xs text-amber-700 dark:text-amber-400">{check.message}</p>;
   if (check.violations.length === 0)
