@@ -18,7 +18,7 @@ import type { AppEnv } from './http/app-env';
 import { ENDPOINT_NAMES } from './http/endpoint-names';
 import { ApiError, errorResponse, serverError } from './http/errors';
 import { newId } from './http/ids';
-import { isPageNavigation } from './http/page-routes';
+import { isPageNavigation, isServiceRequest } from './http/page-routes';
 import type { PageServer } from './http/static-files';
 import { requireApiKey } from './middleware/auth';
 import { limitBody } from './middleware/body-limit';
@@ -114,16 +114,31 @@ export function createApp(config: ServiceConfig, deps: Partial<AppDeps> = {}): H
   const app = new Hono<AppEnv>();
   // A well-formed x-request-id the client sends is kept (Hono's choice: one id across a proxy chain).
   app.use('*', requestId({ generator: () => newId('req_') }));
+  // Every response, the API's included, is read as the type it names.
+  app.use('*', async (c, next) => {
+    await next();
+    c.res.headers.set('x-content-type-options', 'nosniff');
+  });
+  if (pages) {
+    // The page and its files are answered before CORS, so they never carry it: only this origin loads
+    // them. They get the page's own headers instead (static-files.ts). A request the API answers
+    // (isServiceRequest: its paths at / and /v1, /models unless a browser navigates there, the
+    // bootstrap) never reaches a file, so no file in dist/ can shadow an API path.
+    app.use('*', (c, next) => {
+      const { method, path } = c.req;
+      const headers = c.req.raw.headers;
+      if (isPageNavigation(method, path, headers)) return pages.index(c, next);
+      return isServiceRequest(method, path, headers) ? next() : pages.files(c, next);
+    });
+  }
+  // Everything else is the API's, with CORS (the bootstrap excepted, so no other site reads the key):
+  // pages of other origins and the dev server call it. Unknown paths keep it too, so such a caller can
+  // read the 404 that says which paths exist.
   app.use(
     '*',
     apiCors((path) => path === BOOTSTRAP_PATH),
   );
   app.use('*', refuseOtherMethods(app));
-  if (pages) {
-    app.use('*', (c, next) =>
-      isPageNavigation(c.req.method, c.req.path, c.req.raw.headers) ? pages.index(c, next) : next(),
-    );
-  }
 
   const api = new Hono<AppEnv>();
   // Large JSON answers (a long non-streamed reply, logprobs) are compressed; streams never are — a
@@ -137,8 +152,6 @@ export function createApp(config: ServiceConfig, deps: Partial<AppDeps> = {}): H
   registerBootstrapRoute(app, ctx);
   app.route('/v1', api);
   app.route('/', api);
-  // After the routes, so a file never shadows an API path.
-  if (pages) app.use('*', pages.files);
 
   app.notFound((c) => {
     const error = unknownRoute(c.req.method, c.req.path);

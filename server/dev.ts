@@ -9,10 +9,18 @@ import { fileURLToPath } from 'node:url';
 import { createServer, type Plugin } from 'vite';
 import { createApp } from './app';
 import { applyClientTimeouts } from './http/client-timeouts';
+import { PAGE_HEADERS } from './http/page-headers';
 import { isServiceRequest } from './http/page-routes';
 import { loadStartupConfig, onStopSignal, runEntryPoint, say } from './startup';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const DEV_PAGE_HEADERS = {
+  'content-security-policy': "frame-ancestors 'self'; object-src 'none'; base-uri 'self'",
+  'x-frame-options': 'SAMEORIGIN',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': PAGE_HEADERS['referrer-policy'],
+};
 
 async function main(): Promise<void> {
   const { config } = loadStartupConfig();
@@ -38,7 +46,17 @@ async function main(): Promise<void> {
     root: ROOT,
     configFile: path.join(ROOT, 'vite.config.ts'),
     plugins: [localService],
-    server: { host: config.host, port: config.port, strictPort: true },
+    server: {
+      host: config.host,
+      port: config.port,
+      strictPort: true,
+      // The built page's policy (page-headers.ts) would stop Vite's inline React refresh preamble and
+      // its HMR WebSocket, so development gets only the parts that cost Vite nothing: no framing by
+      // other sites, no plugins, no <base>, nosniff. As on the built page, Vite's own files carry no
+      // CORS (the API the service answers keeps its own).
+      headers: DEV_PAGE_HEADERS,
+      cors: false,
+    },
   });
   await vite.listen();
   if (vite.httpServer && 'headersTimeout' in vite.httpServer) applyClientTimeouts(vite.httpServer, config);

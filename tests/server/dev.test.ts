@@ -35,10 +35,24 @@ describe('npm run dev (server/dev.ts)', () => {
       void exit.then((code) => reject(new Error(`dev.ts exited with ${code}:\n${out}`)));
     });
 
-    const page = await (await fetch(`${url}chat`, { headers: { accept: 'text/html' } })).text();
+    const cross = { origin: 'http://localhost:5173' };
+    const response = await fetch(`${url}chat`, { headers: { accept: 'text/html', ...cross } });
+    const page = await response.text();
     expect(page).toContain('/@vite/client');
-    const models = await fetch(`${url}v1/models`, { headers: { authorization: `Bearer ${key}` } });
+    // Vite's inline React refresh preamble must run, so only framing and sniffing are restricted in
+    // development; Vite's files carry no CORS, the API keeps its own.
+    expect(response.headers.get('content-security-policy')).toBe(
+      "frame-ancestors 'self'; object-src 'none'; base-uri 'self'",
+    );
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    const module = await fetch(`${url}src/main.tsx`, { headers: cross });
+    expect(module.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(module.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(module.headers.get('access-control-allow-origin')).toBeNull();
+    const models = await fetch(`${url}v1/models`, { headers: { authorization: `Bearer ${key}`, ...cross } });
     expect(models.status).toBe(200);
+    expect(models.headers.get('access-control-allow-origin')).toBe('*');
     expect((await fetch(`${url}models`)).status).toBe(401);
     const bootstrap = (await (await fetch(`${url}__local/bootstrap`)).json()) as {
       baseURL: string;
