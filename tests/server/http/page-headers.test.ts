@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,10 +95,13 @@ describe('the page’s headers', () => {
     }
   });
 
-  it('is the policy the module states, with one directive each', () => {
+  it('is the policy the module states, with one directive each, as the README quotes it', () => {
     const names = PAGE_CSP.split(';').map((part) => part.trim().split(/\s+/)[0]);
     expect(new Set(names).size).toBe(names.length);
     expect(PAGE_CSP).not.toMatch(/[\r\n,]/);
+    const readme = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+    const quoted = /### The page's headers[\s\S]*?```\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(quoted?.replace(/\s+/g, ' ').trim()).toBe(PAGE_CSP);
   });
 
   it('keeps the API’s CORS: a preflight is answered, and replies, errors and 404s carry it', async () => {
