@@ -1,7 +1,7 @@
 import { createModuleLoader, type LoaderState } from '../module-loader';
 import type * as AjvInstance from './ajv-instance';
 
-/** Ajv and the checks built on it: about 37 KB gzipped, so no page carries it before it is needed. */
+/** Ajv, RE2 for its patterns and the checks built on them: about 84 KB gzipped, so no page carries it before it is needed. */
 export type SchemaChecker = Pick<typeof AjvInstance, 'ajv' | 'checkWithSchema'>;
 
 export type SchemaCheckerState = LoaderState<SchemaChecker>;
