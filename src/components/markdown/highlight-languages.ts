@@ -84,12 +84,17 @@ export function subscribeLanguages(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-// The info line must be complete: a streamed "```c" may yet become "```cpp".
-const FENCE = /^ {0,3}(?:`{3,}|~{3,})[ \t]*([\w+#.-]+)[^\n]*\n/gm;
+const FENCE = /^ {0,3}(?:`{3,}|~{3,})[ \t]*([\w+#.-]+)/gm;
 
 /** The languages a markdown source's fences name (once their line is complete), lower-cased, each once. */
 export function fenceLanguages(source: string): string[] {
   const found = new Set<string>();
-  for (const match of source.matchAll(FENCE)) found.add(match[1]!.toLowerCase());
+  for (const match of source.matchAll(FENCE)) {
+    // The info line must be complete: a streamed "```c" may yet become "```cpp". Found by a search
+    // of its own, not by the pattern: `[^\n]*\n` after the name backtracked over a long last line
+    // in quadratic time (a 40 KB unfinished fence line took seconds).
+    if (source.indexOf('\n', match.index + match[0].length) === -1) break;
+    found.add(match[1]!.toLowerCase());
+  }
   return [...found];
 }

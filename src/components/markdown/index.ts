@@ -2,4 +2,5 @@ export { Markdown, type MarkdownProps } from './markdown';
 export { preloadMarkdownRenderer } from './markdown-renderer';
 export { CodeBlock } from './code-block';
 export { safeUrl, isRemoteUrl } from './safe-url';
-export { blockSource, splitMarkdown, type LinkDefinition, type SplitMarkdown } from './split-blocks';
+export { splitMarkdown, type LinkDefinition, type SplitMarkdown } from './split-blocks';
+export { blockSource, blockSources } from './block-sources';

@@ -4,8 +4,11 @@ import { Button } from '../ui/button';
 import { useNearViewport } from '../ui/use-near-viewport';
 import { fenceLanguages, languageReady, requestLanguages, subscribeLanguages } from './highlight-languages';
 import './markdown.css';
+import { blockSources } from './block-sources';
+import { MAX_BLOCK_CHARS } from './limits';
 import { markdownRenderer } from './markdown-renderer';
-import { blockSource, splitMarkdown } from './split-blocks';
+import { PlainBlock } from './plain-block';
+import { splitMarkdown } from './split-blocks';
 
 /**
  * Parsing is the costly part of a reply (a 20,000-token reply is about half a second of it), and a
@@ -79,6 +82,9 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, eager }: BlockProps)
   );
 });
 
+/** The note on each plain piece of a block too large to parse (split-blocks.ts cuts it). */
+const OVERSIZE = `part of a block larger than ${MAX_BLOCK_CHARS / 1024} KB`;
+
 /** The last blocks of a reply that is streaming, where it grows: parsed without waiting for the viewport. */
 const EAGER_BLOCKS = 3;
 
@@ -96,19 +102,26 @@ export interface MarkdownProps {
  * tab with noopener noreferrer nofollow), and no remote image loaded without a click.
  */
 export function Markdown({ text, streaming = false, className }: MarkdownProps) {
-  const { blocks, definitions } = useMemo(() => splitMarkdown(text), [text]);
+  const { sources, plain } = useMemo(() => {
+    const split = splitMarkdown(text);
+    return { sources: blockSources(split.blocks, split.definitions, split.plain), plain: split.plain };
+  }, [text]);
   const renderer = useSyncExternalStore(markdownRenderer.subscribe, markdownRenderer.state);
   useEffect(() => markdownRenderer.request(), [renderer.status]);
   return (
     <div className={['md-body', className].filter(Boolean).join(' ')} aria-busy={streaming || undefined}>
       {renderer.status === 'failed' ? <RendererFailed reason={renderer.reason} /> : null}
-      {blocks.map((block, index) => (
-        <MarkdownBlock
-          key={index}
-          source={blockSource(block, definitions)}
-          eager={streaming && index >= blocks.length - EAGER_BLOCKS}
-        />
-      ))}
+      {sources.map((source, index) =>
+        plain[index] ? (
+          <PlainBlock key={index} text={source} reason={OVERSIZE} />
+        ) : (
+          <MarkdownBlock
+            key={index}
+            source={source}
+            eager={streaming && index >= sources.length - EAGER_BLOCKS}
+          />
+        ),
+      )}
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import renderMarkdown, { type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { plainTextReason } from './block-limits';
 import { lazyHighlight } from './lazy-highlight';
 import { markdownElements } from './markdown-elements';
+import { PlainBlock } from './plain-block';
 import { markdownUrlTransform } from './safe-url';
 
 const remarkPlugins: Options['remarkPlugins'] = [remarkGfm];
@@ -21,7 +23,11 @@ const MARKDOWN_OPTIONS = {
  * One block of markdown as React elements. Raw HTML is never rendered: react-markdown turns it into
  * text because no rehype-raw is configured (keep it so). react-markdown's Markdown is a plain
  * function with no hooks, so calling it here costs its time where it is called (a block's slice).
+ * A block past the parser's safe limits (block-limits.ts, measured in one pass first) is shown as
+ * plain text with a note instead: parsing it could take seconds, or overflow the stack.
  */
 export function parseMarkdown(source: string): ReactNode {
+  const reason = plainTextReason(source);
+  if (reason !== null) return <PlainBlock text={source} reason={reason} />;
   return renderMarkdown({ ...MARKDOWN_OPTIONS, children: source });
 }

@@ -4,8 +4,11 @@ import { Markdown } from '../../../src/components/markdown';
 import { markdownRenderer } from '../../../src/components/markdown/markdown-renderer';
 import { blocksParsed } from './blocks-parsed';
 
-// The slices are what is measured here, not the renderer's first fetch.
-beforeAll(() => markdownRenderer.load());
+// The slices are what is measured here, not the renderer's first fetch. (Not returned: vitest would
+// call the loaded parse function as the hook's teardown.)
+beforeAll(async () => {
+  await markdownRenderer.load();
+});
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -2,7 +2,8 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { blockSource, resetSplitCache, splitMarkdown } from '../../../src/components/markdown/split-blocks';
+import { blockSource } from '../../../src/components/markdown/block-sources';
+import { resetSplitCache, splitMarkdown } from '../../../src/components/markdown/split-blocks';
 import { MARKDOWN_SAMPLES } from './markdown-samples';
 
 // The parser react-markdown runs (remark-parse + remark-gfm), used here as the reference.
