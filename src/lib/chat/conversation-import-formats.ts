@@ -6,4 +6,4 @@ export {
   parseConversationImport,
   parseConversationsImport,
 } from './conversation-import';
-export { importedTitle } from './imported-title';
+export { importedTitle, titleNamer } from './imported-title';

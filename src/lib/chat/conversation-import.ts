@@ -1,11 +1,7 @@
-import {
-  checkConversation,
-  parseConversationExport,
-  settleImported,
-  type ImportResult,
-} from './conversation-format';
+import { readConversation, tooManyMessages } from './conversation-checks';
+import { readConversationExport, type ImportResult } from './conversation-format';
 import type { Conversation } from './conversation-types';
-import { readExport, type Issue } from './json-checks';
+import { capIssues, readExportValue, type Issue } from './json-checks';
 import { readRequestBody, type ImportDefaults } from './request-body-import';
 
 export type { ImportDefaults } from './request-body-import';
@@ -21,6 +17,13 @@ export interface ConversationsExport {
   conversations: Conversation[];
 }
 
+/** The largest import read (characters of its text; bytes for plain ASCII): a backup of years fits. */
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+/** The most conversations one file brings in. */
+export const MAX_IMPORT_CONVERSATIONS = 50_000;
+/** The most refused entries listed one by one; more are counted (`unlisted`). */
+export const MAX_LISTED_REFUSALS = 1_000;
+
 /** A conversation of a many-conversation file that was not imported, and why. */
 export interface RefusedImport {
   /** Its place in the file, from 1. */
@@ -32,7 +35,15 @@ export interface RefusedImport {
 
 /** Each conversation of the file that can go in, and each that cannot; or why the file cannot be read. */
 export type ImportManyResult =
-  { ok: true; conversations: Conversation[]; refused: RefusedImport[] } | { ok: false; issues: Issue[] };
+  | {
+      ok: true;
+      conversations: Conversation[];
+      /** The first `MAX_LISTED_REFUSALS` refused entries, in file order. */
+      refused: RefusedImport[];
+      /** How many more were refused and not listed; absent when none. */
+      unlisted?: number;
+    }
+  | { ok: false; issues: Issue[] };
 
 /** Serialises every conversation as one versioned, tagged JSON document. */
 export function exportConversations(conversations: readonly Conversation[], now: Date = new Date()): string {
@@ -48,6 +59,8 @@ export function exportConversations(conversations: readonly Conversation[], now:
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const has = (value: Record<string, unknown>, key: string) => Object.hasOwn(value, key);
+
 /**
  * One conversation from a parsed value: the playground's export (tagged), a conversation as it
  * exports them (an entry of the many-conversation file), or a plain request body (`messages`, no
@@ -59,29 +72,46 @@ function readOne(
   defaults: ImportDefaults,
   issues: Issue[],
 ): Conversation | null {
-  const local: Issue[] = [];
+  let local: Issue[] = [];
   let conversation: Conversation | null = null;
-  if (isObject(value) && 'messages' in value && !('format' in value)) {
-    if ('id' in value) {
-      if (checkConversation(value, '$', local))
-        conversation = settleImported(value as unknown as Conversation);
-    } else conversation = readRequestBody(value, defaults, local);
-  } else if (isObject(value) && !('format' in value)) {
+  if (isObject(value) && has(value, 'messages') && !has(value, 'format')) {
+    const tooMany = tooManyMessages(value, '$');
+    if (tooMany) local.push(tooMany);
+    else if (has(value, 'id'))
+      conversation = readConversation(value, '$', local, { mode: 'import', now: defaults.now });
+    else conversation = readRequestBody(value, defaults, local);
+  } else if (isObject(value) && !has(value, 'format')) {
     local.push({
       path: '$',
       reason:
         'is neither a conversation exported by the playground (it has no "format") nor a request body (it has no "messages")',
     });
   } else {
-    const result = parseConversationExport(JSON.stringify(value));
+    const result = readConversationExport(value, defaults.now);
     if (result.ok) conversation = result.conversation;
-    else local.push(...result.issues);
+    else local = result.issues;
   }
-  issues.push(...local.map((i) => ({ ...i, path: base + i.path.slice(1) })));
+  issues.push(...capIssues(local).map((i) => ({ ...i, path: base + i.path.slice(1) })));
   return conversation;
 }
 
+const megabytes = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MB`;
+
+/** The refusal of a text too large to read, before it is parsed. */
+function tooLarge(text: string): Issue | null {
+  if (text.length <= MAX_IMPORT_BYTES) return null;
+  return {
+    path: '$',
+    reason: `is ${megabytes(text.length)}; the page imports at most ${megabytes(MAX_IMPORT_BYTES)} at once (split the file, or export fewer conversations)`,
+  };
+}
+
 function parseJson(text: string, issues: Issue[]): { value: unknown } | null {
+  const large = tooLarge(text);
+  if (large) {
+    issues.push(large);
+    return null;
+  }
   try {
     return { value: JSON.parse(text) as unknown };
   } catch (error) {
@@ -95,7 +125,8 @@ function parseJson(text: string, issues: Issue[]): { value: unknown } | null {
 
 /**
  * Parses one conversation to import: the playground's own export or the `{"messages": […]}` request
- * body other tools write. On failure every problem is listed with its JSON path.
+ * body other tools write. On failure every problem is listed with its JSON path (the first
+ * `MAX_ISSUES`). What comes back is checked whole, its dates no later than `defaults.now`.
  */
 export function parseConversationImport(text: string, defaults: ImportDefaults): ImportResult {
   const issues: Issue[] = [];
@@ -106,6 +137,7 @@ export function parseConversationImport(text: string, defaults: ImportDefaults):
 
 /** Whether `text` is a file of many conversations (an array, or the tagged file of every one). */
 export function holdsManyConversations(text: string): boolean {
+  if (tooLarge(text)) return false; // the single import says so
   const parsed = parseJson(text, []);
   return (
     parsed !== null &&
@@ -115,10 +147,13 @@ export function holdsManyConversations(text: string): boolean {
 
 function titleOf(entry: unknown): string | null {
   if (!isObject(entry)) return null;
-  if (typeof entry.title === 'string') return entry.title;
-  return isObject(entry.conversation) && typeof entry.conversation.title === 'string'
-    ? entry.conversation.title
-    : null;
+  const inner = has(entry, 'conversation') ? entry.conversation : null;
+  const title = has(entry, 'title')
+    ? entry.title
+    : isObject(inner) && has(inner, 'title')
+      ? inner.title
+      : null;
+  return typeof title === 'string' ? title.slice(0, 200) : null;
 }
 
 /**
@@ -136,8 +171,8 @@ export function parseConversationsImport(text: string, defaults: ImportDefaults)
     entries = parsed.value;
     base = '$';
   } else {
-    const doc = readExport(
-      text,
+    const doc = readExportValue(
+      parsed.value,
       {
         format: CONVERSATIONS_FORMAT,
         version: CONVERSATIONS_FORMAT_VERSION,
@@ -152,14 +187,27 @@ export function parseConversationsImport(text: string, defaults: ImportDefaults)
     base = '$.conversations';
   }
   if (entries.length === 0) return { ok: false, issues: [{ path: base, reason: 'holds no conversations' }] };
+  if (entries.length > MAX_IMPORT_CONVERSATIONS)
+    return {
+      ok: false,
+      issues: [
+        {
+          path: base,
+          reason: `holds ${entries.length.toLocaleString('en-US')} conversations; the page imports at most ${MAX_IMPORT_CONVERSATIONS.toLocaleString('en-US')} at once (split the file)`,
+        },
+      ],
+    };
 
   const conversations: Conversation[] = [];
   const refused: RefusedImport[] = [];
+  let unlisted = 0;
   entries.forEach((entry, i) => {
     const own: Issue[] = [];
     const conversation = readOne(entry, `${base}[${i}]`, defaults, own);
     if (conversation && own.length === 0) conversations.push(conversation);
-    else refused.push({ number: i + 1, title: titleOf(entry), issues: own });
+    else if (refused.length < MAX_LISTED_REFUSALS)
+      refused.push({ number: i + 1, title: titleOf(entry), issues: own });
+    else unlisted++;
   });
-  return { ok: true, conversations, refused };
+  return { ok: true, conversations, refused, ...(unlisted > 0 ? { unlisted } : {}) };
 }

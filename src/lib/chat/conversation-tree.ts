@@ -14,6 +14,27 @@ export type VersionSet = readonly (readonly ConversationMessage[] | null)[];
 /** The forks, keyed by the id of the message the versions follow (`''`: the very start). */
 export type Branches = Readonly<Record<string, VersionSet>>;
 
+/**
+ * The versions of the fork after `key`, or undefined. Keys are message ids, which come from outside
+ * (imports, share links, stored records): `branches["constructor"]` must not find Object's.
+ */
+export function versionsAfter(branches: Branches, key: string): VersionSet | undefined {
+  return Object.hasOwn(branches, key) ? branches[key] : undefined;
+}
+
+/** A copy of `branches` without `drop`, with `key` set to `set` when given. Null-prototype: a key `__proto__` is a key. */
+function withBranch(
+  branches: Branches,
+  drop: string,
+  key?: string,
+  set?: VersionSet,
+): Record<string, VersionSet> {
+  const out = Object.create(null) as Record<string, VersionSet>;
+  for (const k of Object.keys(branches)) if (k !== drop) out[k] = branches[k]!;
+  if (key !== undefined && set !== undefined) out[key] = set;
+  return out;
+}
+
 /** The path shown and the versions kept beside it. */
 export interface ConversationTree {
   messages: readonly ConversationMessage[];
@@ -34,7 +55,7 @@ export function forkKey(messages: readonly ConversationMessage[], index: number)
 /** The versions of the place the message at `index` fills, or null where the conversation never forked. */
 export function versionAt(tree: ConversationTree, index: number): VersionPosition | null {
   if (index < 0 || index >= tree.messages.length) return null;
-  const set = tree.branches[forkKey(tree.messages, index)];
+  const set = versionsAfter(tree.branches, forkKey(tree.messages, index));
   if (!set) return null;
   return { shown: set.indexOf(null) + 1, count: set.length };
 }
@@ -65,9 +86,9 @@ export function fork(
   const messages = [...tree.messages.slice(0, after + 1), ...tail];
   if (replaced.length === 0) return { messages, branches: tree.branches };
   const key = forkKey(tree.messages, after + 1);
-  const set = tree.branches[key] ?? [null];
+  const set = versionsAfter(tree.branches, key) ?? [null];
   const versions = [...set.map((v) => (v === null ? replaced : v)), null];
-  return { messages, branches: { ...tree.branches, [key]: versions } };
+  return { messages, branches: withBranch(tree.branches, key, key, versions) };
 }
 
 /**
@@ -77,7 +98,7 @@ export function fork(
 export function showVersion(tree: ConversationTree, messageId: string, step: -1 | 1): ConversationTree {
   const index = indexOfId(tree.messages, messageId);
   const key = forkKey(tree.messages, index);
-  const set = tree.branches[key];
+  const set = versionsAfter(tree.branches, key);
   const shown = set ? set.indexOf(null) : -1;
   const target = shown + step;
   if (!set || target < 0 || target >= set.length) {
@@ -87,13 +108,8 @@ export function showVersion(tree: ConversationTree, messageId: string, step: -1 
   const versions = set.map((v, i) => (i === shown ? current : i === target ? null : v));
   return {
     messages: [...tree.messages.slice(0, index), ...set[target]!],
-    branches: { ...tree.branches, [key]: versions },
+    branches: withBranch(tree.branches, key, key, versions),
   };
-}
-
-function withoutKey(branches: Branches, key: string): Record<string, VersionSet> {
-  const { [key]: _gone, ...rest } = branches;
-  return rest;
 }
 
 /**
@@ -106,9 +122,9 @@ export function deleteFromPath(tree: ConversationTree, messageId: string): Conve
   const index = indexOfId(tree.messages, messageId);
   const key = forkKey(tree.messages, index);
   const messages = [...tree.messages.slice(0, index), ...tree.messages.slice(index + 1)];
-  let branches = withoutKey(tree.branches, messageId);
-  const after = tree.branches[messageId];
-  const own = tree.branches[key];
+  let branches = withBranch(tree.branches, messageId);
+  const after = versionsAfter(tree.branches, messageId);
+  const own = versionsAfter(tree.branches, key);
   let set: (readonly ConversationMessage[] | null)[] | undefined =
     own && after ? own.flatMap((v) => (v === null ? after : [v])) : (own ?? after)?.slice();
   if (!set) return { messages, branches };
@@ -125,8 +141,7 @@ export function deleteFromPath(tree: ConversationTree, messageId: string): Conve
       set[shownAt] = null;
     }
   }
-  branches = withoutKey(branches, key);
-  if (set.length > 1) branches[key] = set;
+  branches = set.length > 1 ? withBranch(branches, key, key, set) : withBranch(branches, key);
   return { messages, branches };
 }
 
@@ -144,9 +159,9 @@ export function insertIntoPath(
   }
   const messages = [...tree.messages.slice(0, index), message, ...tree.messages.slice(index)];
   const key = forkKey(tree.messages, index);
-  const set = index < tree.messages.length ? tree.branches[key] : undefined;
+  const set = index < tree.messages.length ? versionsAfter(tree.branches, key) : undefined;
   if (!set) return { messages, branches: tree.branches };
-  return { messages, branches: { ...withoutKey(tree.branches, key), [message.id]: set } };
+  return { messages, branches: withBranch(tree.branches, key, message.id, set) };
 }
 
 /** Every message of the tree: the path and every version kept, each once. */

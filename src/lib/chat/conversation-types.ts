@@ -1,6 +1,7 @@
 import type { ChatParameters } from './chat-parameters';
 import type { Branches } from './conversation-tree';
 import type { RateLimitState } from '../api/rate-limit';
+import type { ApiErrorKind } from '../api/errors';
 import type {
   FinishReason,
   FunctionCall,
@@ -42,9 +43,12 @@ export interface MessageReasoning {
   endedAt: number | null;
 }
 
+/** What failed: an `ApiError`'s kind, or `unexpected` (anything else thrown; a bug). */
+export type MessageErrorKind = ApiErrorKind | 'unexpected';
+
 /** An `ApiError` as plain data, so it can be stored and shown after a reload. */
 export interface MessageError {
-  kind: string;
+  kind: MessageErrorKind;
   message: string;
   status: number | null;
   code: string | null;

@@ -7,6 +7,30 @@ export interface Issue {
 /** Checks `value` at `path`, appends any issues, and returns true when it is valid. */
 export type Checker = (value: unknown, path: string, issues: Issue[]) => boolean;
 
+/**
+ * The most issues one document (one conversation of a file) lists. Checkers stop looking once a
+ * list holds this many, so a hostile document of millions of bad entries costs what 100 cost.
+ */
+export const MAX_ISSUES = 100;
+
+const full = (issues: readonly Issue[]) => issues.length >= MAX_ISSUES;
+
+/**
+ * Ends a list that reached `MAX_ISSUES` with a line saying more were not looked for; the list is
+ * cut to the limit first (a checker may pass it by a few).
+ */
+export function capIssues(issues: Issue[]): Issue[] {
+  if (!full(issues)) return issues;
+  issues.length = MAX_ISSUES;
+  issues.push({ path: '$', reason: `has more problems than the first ${MAX_ISSUES} listed here` });
+  return issues;
+}
+
+/** The path of a key: a long key (any text, from outside) is cut, so an issue stays readable. */
+export function keyPath(path: string, key: string): string {
+  return `${path}.${key.length > 40 ? `${key.slice(0, 40)}…` : key}`;
+}
+
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
@@ -56,9 +80,8 @@ export function checkArray(item: Checker): Checker {
       return false;
     }
     let ok = true;
-    value.forEach((element, index) => {
-      if (!item(element, `${path}[${index}]`, issues)) ok = false;
-    });
+    for (let index = 0; index < value.length && !full(issues); index++)
+      if (!item(value[index], `${path}[${index}]`, issues)) ok = false;
     return ok;
   };
 }
@@ -77,17 +100,21 @@ export function checkObject(fields: Record<string, Checker>, open = false): Chec
     let ok = true;
     for (const [key, check] of Object.entries(fields)) {
       const before = issues.length;
-      if (!check(record[key], `${path}.${key}`, issues)) {
+      // Own fields only: `toString` or `constructor` read through the prototype is no field of it.
+      const own = Object.hasOwn(record, key);
+      if (!check(own ? record[key] : undefined, `${path}.${key}`, issues)) {
         ok = false;
-        if (!(key in record))
+        if (!own)
           issues.splice(before, issues.length - before, { path: `${path}.${key}`, reason: 'is missing' });
       }
+      if (full(issues)) return false;
     }
     if (!open) {
       for (const key of Object.keys(record)) {
-        if (!(key in fields)) {
-          issues.push({ path: `${path}.${key}`, reason: 'is not a known field' });
+        if (!Object.hasOwn(fields, key)) {
+          issues.push({ path: keyPath(path, key), reason: 'is not a known field' });
           ok = false;
+          if (full(issues)) return false;
         }
       }
     }
@@ -114,12 +141,21 @@ export function readExport(
     issues.push({ path: '$', reason: `is not valid JSON (${detail})` });
     return null;
   }
+  return readExportValue(document, { format, version, kind }, issues);
+}
+
+/** `readExport` of a document already parsed. */
+export function readExportValue(
+  document: unknown,
+  { format, version, kind }: { format: string; version: number; kind: string },
+  issues: Issue[],
+): Record<string, unknown> | null {
   if (!checkObject({}, true)(document, '$', issues)) return null;
   const doc = document as Record<string, unknown>;
   if (doc.format !== format) {
     issues.push({
       path: '$.format',
-      reason: `must be "${format}" (found ${JSON.stringify(doc.format) ?? 'nothing'}); this is not ${kind} exported by the playground`,
+      reason: `must be "${format}" (found ${doc.format === undefined ? 'nothing' : describe(doc.format)}); this is not ${kind} exported by the playground`,
     });
     return null;
   }

@@ -10,6 +10,7 @@ import {
   type Issue,
 } from './json-checks';
 import { readRequestParameters } from './request-parameter-checks';
+import { checkFunctionDefinition as functionDefinition } from './conversation-checks';
 
 /** What a request body does not say and a conversation needs. */
 export interface ImportDefaults {
@@ -21,7 +22,6 @@ export interface ImportDefaults {
 
 const ROLES = ['system', 'developer', 'user', 'assistant', 'function', 'tool'] as const;
 const IMAGE_PARTS = new Set(['image_url', 'input_image', 'image']);
-const functionDefinition = checkObject({ name: checkString }, true);
 const call = checkObject({ name: checkString, arguments: checkString }, true);
 const toolCall = checkObject({ id: checkString, type: checkEnum(['function']), function: call }, true);
 

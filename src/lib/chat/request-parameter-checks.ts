@@ -5,7 +5,15 @@ import {
   type NumberRange,
 } from '../../protocol/parameters';
 import type { ChatParameters } from './chat-parameters';
-import { checkBoolean, checkEnum, checkNumber, checkObject, checkString, type Checker } from './json-checks';
+import {
+  checkBoolean,
+  checkEnum,
+  checkNumber,
+  checkObject,
+  checkOptional,
+  checkString,
+  type Checker,
+} from './json-checks';
 
 function inRange({ min, max }: NumberRange, integer = false): Checker {
   return (value, path, issues) => {
@@ -63,9 +71,36 @@ const PARAMETER_CHECKS: Record<(typeof CHAT_PARAMETER_NAMES)[number], Checker> =
   logit_bias: logitBias,
   function_call: functionCall,
   parallel_tool_calls: checkBoolean,
-  response_format: checkObject({ type: checkString }, true),
+  response_format: checkObject(
+    {
+      type: checkString,
+      // What the reply-format panel reads back; the schema's own content is the schema checker's.
+      json_schema: checkOptional(
+        checkObject(
+          {
+            name: checkString,
+            description: checkOptional(checkString),
+            schema: checkOptional(checkObject({}, true)),
+            strict: checkOptional((v, p, i) => v === null || checkBoolean(v, p, i)),
+          },
+          true,
+        ),
+      ),
+    },
+    true,
+  ),
   seed: inRange(PARAMETER_RANGES.seed, true),
 };
+
+/** Checks one chat parameter's value (not null: null is unset) as the page's controls would take it. */
+export function checkChatParameter(
+  name: (typeof CHAT_PARAMETER_NAMES)[number],
+  value: unknown,
+  path: string,
+  issues: Parameters<Checker>[2],
+): boolean {
+  return PARAMETER_CHECKS[name](value, path, issues);
+}
 
 /**
  * The chat parameters of a request body, each checked as the page's controls would take it (a value

@@ -2,6 +2,9 @@
  * A conversation carried in a link: its export JSON, deflated and base64url-encoded, in the URL's
  * fragment (`#share=…`). The fragment is never sent to any server, and the export holds no key.
  */
+import type { Conversation } from './conversation-types';
+import type { ImportDefaults } from './request-body-import';
+
 const MARK = 'share=';
 
 /** The most a shared link may inflate to: more is refused as it arrives (a deflate bomb). */
@@ -83,4 +86,53 @@ export async function readShared(
         : 'it is cut off or damaged';
     return { ok: false, reason: `the link could not be read: ${why}. Ask for the link again, copied whole.` };
   }
+}
+
+/** What a share link holds, read and checked but not saved; or why it cannot be opened. */
+export type SharedConversation =
+  | {
+      ok: true;
+      /** Checked whole, dates no later than `defaults.now`; save it with the store's `saveChecked`. */
+      conversation: Conversation;
+      summary: {
+        title: string;
+        /** The messages of the path shown (versions kept beside it not counted). */
+        messageCount: number;
+        /** The size of the conversation's JSON once inflated, bytes. */
+        bytes: number;
+      };
+    }
+  | { ok: false; reason: string };
+
+/**
+ * Reads the conversation a share link's data (`sharedData`) carries into a checked `Conversation`,
+ * without saving anything: for the page to show what it holds and ask. Never throws; a link that
+ * cannot be read, or whose conversation is refused, gives the reason (the first problems, by path).
+ */
+export async function readSharedConversation(
+  data: string,
+  defaults: ImportDefaults,
+): Promise<SharedConversation> {
+  const read = await readShared(data);
+  if (!read.ok) return read;
+  const { parseConversationImport } = await import('./conversation-import');
+  const result = parseConversationImport(read.json, defaults);
+  if (!result.ok) {
+    const shown = result.issues.slice(0, 3).map((i) => `${i.path} ${i.reason}`);
+    const more = result.issues.length > 3 ? `; and ${result.issues.length - 3} more` : '';
+    return {
+      ok: false,
+      reason: `the link does not hold a conversation the page can open: ${shown.join('; ')}${more}.`,
+    };
+  }
+  const { conversation } = result;
+  return {
+    ok: true,
+    conversation,
+    summary: {
+      title: conversation.title,
+      messageCount: conversation.messages.length,
+      bytes: new TextEncoder().encode(read.json).byteLength,
+    },
+  };
 }

@@ -38,7 +38,7 @@ export function preloadReplyMachinery(): Promise<void> {
 function notLoadedError(error: unknown): MessageError {
   const reason = error instanceof Error ? error.message : String(error);
   return {
-    kind: 'network',
+    kind: 'connection',
     message: `The playground's request code did not load (${reason}); nothing was sent.`,
     status: null,
     code: null,

@@ -89,9 +89,11 @@ describe('conversation export and import', () => {
         },
         { path: '$.conversation.messages[1].content', reason: 'is missing' },
         { path: '$.conversation.parameters.bogus', reason: expect.stringMatching(/not a chat parameter/) },
+        // Values are checked as the request's own parameter checks take them.
+        { path: '$.conversation.parameters.temperature', reason: expect.stringMatching(/finite number/) },
       ]),
     );
-    expect(issues).toHaveLength(4);
+    expect(issues).toHaveLength(5);
   });
 
   it('refuses fields it does not know on a message', () => {
