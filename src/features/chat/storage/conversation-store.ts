@@ -1,6 +1,7 @@
 import { del, get, getMany, set, setMany, update, type UseStore } from 'idb-keyval';
-import type { Conversation, ConversationSummary, ImportResult } from '../../../lib/chat';
+import type { Conversation, ImportResult } from '../../../lib/chat';
 import type { ImportManyResult } from '../../../lib/chat/conversation-import';
+import type { StoredIndexEntry as IndexEntry } from '../../../lib/chat/stored-conversations';
 import { newConversationOptions } from '../session';
 import { guard, StorageError } from './storage-error';
 import { allMessages } from '../../../lib/chat/conversation-tree';
@@ -12,11 +13,8 @@ import {
 
 // Reading and writing export files loads with the first export or import: few visits make one.
 const loadFormats = () => import('../../../lib/chat/conversation-import-formats');
-
-interface IndexEntry extends ConversationSummary {
-  /** Set while a deletion can still be undone; the record is purged once the window passes. */
-  deletedAt?: number;
-}
+// What reads back stored data (which an older or hostile version may have written): with the first read.
+const loadRecords = () => import('../../../lib/chat/stored-conversations');
 
 export interface ConversationStoreOptions {
   /** An idb-keyval store; defaults to database `svc-playground`, object store `conversations`. */
@@ -40,7 +38,10 @@ export interface PendingDeletion {
 /**
  * Conversations in IndexedDB: one key per conversation plus an index of `{id, title, updatedAt}` for
  * the sidebar, so listing never reads every conversation. Every method rejects with a `StorageError`
- * (quota, unavailable, failed) that the UI can show; nothing is swallowed.
+ * (quota, unavailable, damaged, failed) that the UI can show; nothing is swallowed.
+ * Nothing read back is trusted: index entries and records are checked as they are read (an entry or
+ * date out of shape is mended, a record that cannot be is `damaged`), and what is saved from outside
+ * has been checked by the importers.
  */
 export function createConversationStore(options: ConversationStoreOptions = {}) {
   const store = options.store ?? conversationsStore();
@@ -50,9 +51,27 @@ export function createConversationStore(options: ConversationStoreOptions = {}) 
   const defaultModel = options.defaultModel ?? (() => newConversationOptions().model);
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
 
-  const readIndex = async () => (await get<IndexEntry[]>(INDEX_KEY, store)) ?? [];
-  const updateIndex = (change: (entries: IndexEntry[]) => IndexEntry[]) =>
-    update<IndexEntry[]>(INDEX_KEY, (entries) => change(entries ?? []), store);
+  const readIndex = async (mended?: () => void) =>
+    (await loadRecords()).readIndexEntries(await get(INDEX_KEY, store), now(), mended);
+  const updateIndex = async (change: (entries: IndexEntry[]) => IndexEntry[]) => {
+    const { readIndexEntries } = await loadRecords();
+    // Written back mended: a date from the future is stored as now, and no longer holds the top.
+    await update<IndexEntry[]>(INDEX_KEY, (entries) => change(readIndexEntries(entries, now())), store);
+  };
+
+  /**
+   * The record of `id` checked, or null when there is none; a damaged one rejects with a `damaged`
+   * StorageError saying why (its raw data stays exportable, `exportJson`).
+   */
+  async function read(id: string, operation: string): Promise<Conversation | null> {
+    const raw: unknown = await get(keyOf(id), store);
+    if (raw === undefined) return null;
+    const { readStoredConversation, describeDamage } = await loadRecords();
+    const result = readStoredConversation(raw, id, now());
+    if (result.ok) return result.conversation;
+    const detail = `this conversation's stored record is damaged: ${describeDamage(result.issues)}.`;
+    throw Object.assign(new StorageError('damaged', operation, detail), { issues: result.issues });
+  }
 
   async function purge(id: string): Promise<void> {
     timers.delete(id);
@@ -89,24 +108,29 @@ export function createConversationStore(options: ConversationStoreOptions = {}) 
    * import) is replaced, so nothing is overwritten, and a title already listed is named apart.
    */
   async function saveImported(imported: readonly Conversation[]): Promise<Conversation[]> {
-    const { importedTitle } = await loadFormats();
+    const { titleNamer } = await loadFormats();
+    const { isPrototypeKey } = await loadRecords();
     const index = await readIndex();
+    const at = now();
     // Ids of deletions still undoable count as taken: an undo must not find its id reused.
     const stored = new Set(index.map((e) => e.id));
-    const titles = new Set(index.filter((e) => e.deletedAt === undefined).map((e) => e.title));
+    const nameApart = titleNamer(new Set(index.filter((e) => e.deletedAt === undefined).map((e) => e.title)));
     const saved = imported.map((conversation) => {
-      const id = stored.has(conversation.id) ? createId() : conversation.id;
-      const title = importedTitle(conversation.title, titles);
+      // An id Object answers to (`constructor`) would read its members where conversations are keyed by id.
+      const id =
+        stored.has(conversation.id) || isPrototypeKey(conversation.id) ? createId() : conversation.id;
       stored.add(id);
-      titles.add(title);
-      return { ...conversation, id, title };
+      const createdAt = Math.min(conversation.createdAt, at);
+      const updatedAt = Math.min(conversation.updatedAt, at);
+      return { ...conversation, id, title: nameApart(conversation.title), createdAt, updatedAt };
     });
     await setMany(
       saved.map((c) => [keyOf(c.id), c]),
       store,
     );
+    const ids = new Set(saved.map((c) => c.id));
     await updateIndex((index) => [
-      ...index.filter((e) => !saved.some((c) => c.id === e.id)),
+      ...index.filter((e) => !ids.has(e.id)),
       ...saved.map(({ id, title, updatedAt }) => ({ id, title, updatedAt })),
     ]);
     return saved;
@@ -118,7 +142,9 @@ export function createConversationStore(options: ConversationStoreOptions = {}) 
     /** Visible conversations, most recently updated first. Also purges deletions whose window passed. */
     list: () =>
       guard('list conversations', async () => {
-        const entries = await readIndex();
+        let mended = false;
+        const entries = await readIndex(() => (mended = true));
+        if (mended) await updateIndex((mendedEntries) => mendedEntries);
         await purgeExpired(entries);
         return entries
           .filter((e) => e.deletedAt === undefined)
@@ -128,17 +154,11 @@ export function createConversationStore(options: ConversationStoreOptions = {}) 
 
     /**
      * Reads a conversation, or null. A reply that was pending or streaming when it was saved was cut
-     * off (a reload or crash mid-stream), so it comes back marked `interrupted`, text kept.
+     * off (a reload or crash mid-stream), so it comes back marked `interrupted`, text kept. The record
+     * is checked: dates later than now come back as now; one that cannot be read rejects with a
+     * `damaged` StorageError (`issues` says why) rather than reaching the page.
      */
-    load: (id: string) =>
-      guard('load the conversation', async () => {
-        const conversation = await get<Conversation>(keyOf(id), store);
-        if (!conversation) return null;
-        const messages = conversation.messages.map((m) =>
-          m.status === 'pending' || m.status === 'streaming' ? { ...m, status: 'interrupted' as const } : m,
-        );
-        return { ...conversation, messages };
-      }),
+    load: (id: string) => guard('load the conversation', () => read(id, 'load the conversation')),
 
     save,
 
@@ -163,7 +183,7 @@ export function createConversationStore(options: ConversationStoreOptions = {}) 
 
     rename: (id: string, title: string) =>
       guard(`rename the conversation to "${title}"`, async () => {
-        const conversation = await get<Conversation>(keyOf(id), store);
+        const conversation = await read(id, 'rename the conversation');
         if (!conversation)
           throw new StorageError('failed', 'rename the conversation', `no conversation with id ${id}.`);
         await save({ ...conversation, title, updatedAt: now() });
@@ -202,54 +222,103 @@ export function createConversationStore(options: ConversationStoreOptions = {}) 
         };
       }),
 
-    /** Conversations whose title or any message contains `query` (case-insensitive), newest first. */
+    /**
+     * Conversations whose title or any message contains `query` (case-insensitive), newest first. A
+     * damaged record is found by its listed title only.
+     */
     search: (query: string) =>
       guard('search conversations', async () => {
         const needle = query.trim().toLowerCase();
-        const entries = (await readIndex()).filter((e) => e.deletedAt === undefined);
-        if (needle === '') return entries.sort((a, b) => b.updatedAt - a.updatedAt);
-        const records = await getMany<Conversation | undefined>(
+        const entries = (await readIndex())
+          .filter((e) => e.deletedAt === undefined)
+          .sort((a, b) => b.updatedAt - a.updatedAt);
+        const summary = ({ id, title, updatedAt }: IndexEntry) => ({ id, title, updatedAt });
+        if (needle === '') return entries.map(summary);
+        const records = await getMany<unknown>(
           entries.map((e) => keyOf(e.id)),
           store,
         );
-        return records
-          .filter((c): c is Conversation => c !== undefined)
-          .filter(
-            (c) =>
-              c.title.toLowerCase().includes(needle) ||
-              c.systemPrompt.toLowerCase().includes(needle) ||
-              // Words of a version not shown find the conversation too.
-              allMessages({ messages: c.messages, branches: c.branches ?? {} }).some((m) =>
-                m.content.toLowerCase().includes(needle),
-              ),
-          )
-          .map(({ id, title, updatedAt }) => ({ id, title, updatedAt }))
-          .sort((a, b) => b.updatedAt - a.updatedAt);
+        const { readStoredConversation } = await loadRecords();
+        const at = now();
+        const holds = (text: string) => text.toLowerCase().includes(needle);
+        return entries
+          .filter((entry, i) => {
+            if (holds(entry.title)) return true;
+            const read = readStoredConversation(records[i], entry.id, at);
+            if (!read.ok) return false;
+            const c = read.conversation;
+            // Words of a version not shown find the conversation too.
+            return (
+              holds(c.systemPrompt) ||
+              allMessages({ messages: c.messages, branches: c.branches ?? {} }).some((m) => holds(m.content))
+            );
+          })
+          .map(summary);
       }),
 
-    /** The conversation as export JSON, or null when it does not exist. */
+    /**
+     * The conversation as export JSON, or null when it does not exist. A damaged record is exported
+     * as it is stored (as JSON can hold it), so what it holds is never lost: the file's import then
+     * lists what is wrong with it.
+     */
     exportJson: (id: string) =>
       guard('export the conversation', async () => {
-        const conversation = await get<Conversation>(keyOf(id), store);
-        return conversation ? (await loadFormats()).exportConversation(conversation) : null;
+        const raw: unknown = await get(keyOf(id), store);
+        if (raw === undefined) return null;
+        const { readStoredConversation, toJsonValue } = await loadRecords();
+        const read = readStoredConversation(raw, id, now());
+        return (await loadFormats()).exportConversation(
+          read.ok ? read.conversation : (toJsonValue(raw) as Conversation),
+        );
       }),
 
-    /** Every listed conversation (not those awaiting purge), newest first, as one export document, and how many. */
+    /**
+     * Every listed conversation (not those awaiting purge), newest first, as one export document, and
+     * how many; `damaged` of them are exported as stored (see `exportJson`).
+     */
     exportAllJson: () =>
       guard('export all conversations', async () => {
         const entries = (await readIndex())
           .filter((e) => e.deletedAt === undefined)
           .sort((a, b) => b.updatedAt - a.updatedAt);
-        const records = await getMany<Conversation | undefined>(
+        const records = await getMany<unknown>(
           entries.map((e) => keyOf(e.id)),
           store,
         );
-        const conversations = records.filter((c): c is Conversation => c !== undefined);
+        const { readStoredConversation, toJsonValue } = await loadRecords();
+        const at = now();
+        let damaged = 0;
+        const conversations: Conversation[] = [];
+        records.forEach((raw, i) => {
+          if (raw === undefined) return;
+          const read = readStoredConversation(raw, entries[i]!.id, at);
+          if (!read.ok) damaged++;
+          conversations.push(read.ok ? read.conversation : (toJsonValue(raw) as Conversation));
+        });
         return {
           json: (await loadFormats()).exportConversations(conversations),
           count: conversations.length,
+          damaged,
         };
       }),
+
+    /**
+     * Checks one conversation to import (the playground's export or a plain `{"messages": […]}`
+     * request body, as `importJson`) without saving it: for showing what a share link holds before
+     * it is saved with `saveChecked`.
+     */
+    checkImport: (text: string): Promise<ImportResult> =>
+      guard('read the conversation', async () =>
+        (await loadFormats()).parseConversationImport(text, importDefaults()),
+      ),
+
+    /**
+     * Saves a conversation `checkImport` (or `readSharedConversation`) gave as a new one: an id
+     * already stored is replaced, a title already listed named apart, dates later than now brought
+     * back to now. Resolves to the conversation as saved.
+     */
+    saveChecked: (conversation: Conversation): Promise<Conversation> =>
+      guard('save the conversation', async () => (await saveImported([conversation]))[0]!),
 
     /**
      * Validates one conversation — the playground's export or a plain `{"messages": […]}` request

@@ -1,8 +1,10 @@
 /**
  * Why storage failed: `quota` (the browser's storage for this site is full), `unavailable`
- * (IndexedDB is missing or blocked, e.g. some private modes), or `failed` (anything else).
+ * (IndexedDB is missing or blocked, e.g. some private modes), `damaged` (a stored conversation is
+ * not one this version can open: `issues` says why; its raw data can still be exported and it can
+ * be deleted), or `failed` (anything else).
  */
-export type StorageErrorKind = 'quota' | 'unavailable' | 'failed';
+export type StorageErrorKind = 'quota' | 'unavailable' | 'damaged' | 'failed';
 
 /** A storage failure as a value the UI can show: what failed, why, and what to do. */
 export class StorageError extends Error {
@@ -12,6 +14,8 @@ export class StorageError extends Error {
   readonly operation: string;
   /** What the person can do about it. */
   readonly hint: string;
+  /** With `damaged`: what is wrong with the record, each with its path in it. */
+  readonly issues?: readonly { path: string; reason: string }[];
 
   constructor(kind: StorageErrorKind, operation: string, detail: string, cause?: unknown) {
     const hint =
@@ -19,7 +23,9 @@ export class StorageError extends Error {
         ? 'Delete or export old conversations to free space, or allow this site more storage in the browser settings.'
         : kind === 'unavailable'
           ? 'The browser blocks IndexedDB here (private mode or storage disabled); conversations will not survive a reload.'
-          : 'Try again; if it keeps failing, export the conversation to keep it.';
+          : kind === 'damaged'
+            ? 'Export it to keep what it holds, then delete it; the other conversations are not affected.'
+            : 'Try again; if it keeps failing, export the conversation to keep it.';
     super(`Could not ${operation}: ${detail}`, cause === undefined ? undefined : { cause });
     this.kind = kind;
     this.operation = operation;

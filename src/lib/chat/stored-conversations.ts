@@ -1,0 +1,92 @@
+/**
+ * Reading what IndexedDB gives back, which an older or hostile version may have written: the list's
+ * index entries, the records, and a damaged record's raw data for export. Fetched by the chat store
+ * with its first read, so none of it weighs on the chat page's first script.
+ */
+import type { ConversationSummary } from './conversation-types';
+import type { Issue } from './json-checks';
+
+export { readStoredConversation, isPrototypeKey } from './conversation-checks';
+
+/** An index entry as the store keeps it. */
+export interface StoredIndexEntry extends ConversationSummary {
+  /** Set while a deletion can still be undone. */
+  deletedAt?: number;
+}
+
+const clamp = (n: unknown, now: number) =>
+  typeof n !== 'number' || Number.isNaN(n) ? 0 : Math.min(Math.max(n, 0), now);
+
+/**
+ * The index as a list of well-formed entries: one without a string id is left out (nothing could
+ * open it), a title that is not a string reads "Untitled conversation", a date that is not a
+ * number, or is later than now, is brought into [0, now] (an old import's `8.64e15` no longer holds
+ * the top of the list once written back), one id listed twice is listed once. `mended` is called
+ * when anything was, so the caller can write the index back.
+ */
+export function readIndexEntries(
+  raw: unknown,
+  now: number,
+  mended: () => void = () => {},
+): StoredIndexEntry[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) {
+    mended();
+    return [];
+  }
+  const seen = new Set<string>();
+  const entries: StoredIndexEntry[] = [];
+  for (const value of raw) {
+    const e = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+    const id = Object.hasOwn(e, 'id') ? e.id : undefined;
+    if (typeof id !== 'string' || seen.has(id)) {
+      mended();
+      continue;
+    }
+    seen.add(id);
+    const entry: StoredIndexEntry = {
+      id,
+      title: typeof e.title === 'string' ? e.title : 'Untitled conversation',
+      updatedAt: clamp(e.updatedAt, now),
+    };
+    if (typeof e.deletedAt === 'number') entry.deletedAt = clamp(e.deletedAt, now);
+    if (entry.title !== e.title || entry.updatedAt !== e.updatedAt || entry.deletedAt !== e.deletedAt)
+      mended();
+    entries.push(entry);
+  }
+  return entries;
+}
+
+/** The first few problems of a damaged record, as one line for a person. */
+export function describeDamage(issues: readonly Issue[]): string {
+  const shown = issues.slice(0, 3).map((i) => `${i.path} ${i.reason}`);
+  const more = issues.length > 3 ? `; and ${issues.length - 3} more` : '';
+  return `${shown.join('; ')}${more}`;
+}
+
+/**
+ * Whatever a record holds as a JSON value, so a damaged one can still be exported and read by a
+ * person: numbers that JSON cannot hold become null, bigints strings, Maps and Sets arrays, a cycle
+ * or a depth past 1,000 "[cut]". Objects made are null-prototype: a key `__proto__` stays a key.
+ */
+export function toJsonValue(value: unknown, ancestors = new Set<object>(), depth = 0): unknown {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value !== 'object') return null;
+  if (ancestors.has(value) || depth > 1000) return '[cut]';
+  if (value instanceof Date) return Number.isFinite(value.getTime()) ? value.toISOString() : null;
+  ancestors.add(value);
+  const inner = (v: unknown) => toJsonValue(v, ancestors, depth + 1);
+  let out: unknown;
+  if (Array.isArray(value)) out = value.map(inner);
+  else if (value instanceof Map) out = [...value].map(([k, v]) => [inner(k), inner(v)]);
+  else if (value instanceof Set) out = [...value].map(inner);
+  else {
+    const record = Object.create(null) as Record<string, unknown>;
+    for (const key of Object.keys(value)) record[key] = inner((value as Record<string, unknown>)[key]);
+    out = record;
+  }
+  ancestors.delete(value);
+  return out;
+}
