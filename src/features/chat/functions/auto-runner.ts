@@ -3,6 +3,7 @@ import type { ToolCall } from '../../../protocol/wire';
 import { sendFunctionResult } from './send-function-result';
 import { sendToolResult } from './send-tool-result';
 import type { WorkbenchState } from './workbench-state';
+import { mockResult } from './mock-result';
 
 /**
  * Answers function calls of conversation `id` from its workbench's mock results while auto-run is
@@ -41,7 +42,7 @@ export function startAutoRunner(
       return;
     }
     const { name, arguments: args } = last.function_call!;
-    const result = state.mocks[name];
+    const result = mockResult(state, name);
     if (result === undefined) {
       workbench.noteAutoRun(
         id,
@@ -63,7 +64,7 @@ export function startAutoRunner(
   };
   // Parallel calls (tools dialect): all answered from their mocks, then one request with every result.
   const answerToolCalls = (replyId: string, calls: readonly ToolCall[], state: WorkbenchState) => {
-    const missing = calls.find((call) => state.mocks[call.function.name] === undefined);
+    const missing = calls.find((call) => mockResult(state, call.function.name) === undefined);
     if (missing) {
       workbench.noteAutoRun(
         id,
@@ -82,13 +83,13 @@ export function startAutoRunner(
       workbench.addStep(id, {
         name: call.function.name,
         arguments: call.function.arguments,
-        result: state.mocks[call.function.name]!,
+        result: mockResult(state, call.function.name)!,
         at: Date.now(),
       });
     queueMicrotask(() => {
       void (async () => {
         for (const call of calls)
-          await sendToolResult(sessions, id, replyId, call, state.mocks[call.function.name]!);
+          await sendToolResult(sessions, id, replyId, call, mockResult(state, call.function.name)!);
       })();
     });
   };

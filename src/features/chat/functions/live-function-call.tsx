@@ -6,6 +6,7 @@ import { FunctionCallCard } from './function-call-card';
 import { FunctionResultForm } from './function-result-form';
 import { explainRoleRejection, sendFunctionResult } from './send-function-result';
 import { useWorkbench } from './use-workbench';
+import { mockResult } from './mock-result';
 
 /** Deletes the failed reply and the function message, and sends the same result as a user message. */
 async function resendAsUser(
@@ -59,7 +60,7 @@ export function LiveFunctionCall({
           name={call.name}
           role={state.resultRole}
           onRoleChange={(role) => workbench.setResultRole(role)}
-          initial={state.mocks[call.name] ?? ''}
+          initial={mockResult(state, call.name) ?? ''}
           disabled={busy || state.functionsProblem !== null}
           onSend={(result) => void sendFunctionResult(sessions, id, call.name, result, state.resultRole)}
         />

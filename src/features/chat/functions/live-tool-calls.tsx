@@ -5,6 +5,7 @@ import { FunctionCallCard } from './function-call-card';
 import { ResultForm } from './result-form';
 import { sendToolResult, toolResultsOf } from './send-tool-result';
 import { useWorkbench } from './use-workbench';
+import { mockResult } from './mock-result';
 
 /**
  * The calls of a tools-dialect reply, one card each (parallel calls are independent: each has its own
@@ -53,7 +54,7 @@ export function LiveToolCalls({
           ) : id !== null && open && !streaming ? (
             <ResultForm
               name={call.function.name}
-              initial={state.mocks[call.function.name] ?? ''}
+              initial={mockResult(state, call.function.name) ?? ''}
               disabled={busy || state.functionsProblem !== null}
               onSend={(result) => void sendToolResult(sessions, id, messageId, call, result)}
             />

@@ -3,6 +3,7 @@ import { parseJson } from '../../../lib/function-schema';
 import { AutoRunTimeline } from './auto-run-timeline';
 import { useWorkbench } from './use-workbench';
 import type { ResultRole } from './workbench-state';
+import { mockResult } from './mock-result';
 
 /** Canned results per function, the auto-run switch and step limit, and how results are sent. */
 export function MockHandlers() {
@@ -25,7 +26,7 @@ export function MockHandlers() {
         </select>
       </label>
       {names.map((name) => {
-        const mock = state.mocks[name] ?? '';
+        const mock = mockResult(state, name) ?? '';
         const parsed = mock === '' ? null : parseJson(mock);
         return (
           <label key={name} className="flex flex-col gap-0.5">

@@ -88,7 +88,8 @@ export function createWorkbenchesStore(
       },
       setMock: (id, name, result) =>
         patch(id, (w) => {
-          const mocks = { ...w.mocks };
+          // Null-prototype: a name such as `__proto__` is set as a key, not as the prototype.
+          const mocks: Record<string, string> = Object.assign(Object.create(null), w.mocks);
           if (result === '') delete mocks[name];
           else mocks[name] = result;
           return { mocks };
