@@ -3,6 +3,8 @@
  * where (`$.comparison.cells[1].status must be one of …`) instead of saving a broken comparison.
  */
 import { CHAT_PARAMETER_NAMES } from '../chat/chat-parameters';
+import { buildMessageError, checkFunctionDefinition, checkMessageError } from '../chat/conversation-checks';
+import { checkChatParameter } from '../chat/request-parameter-checks';
 import {
   checkArray,
   checkBoolean,
@@ -12,6 +14,8 @@ import {
   checkOptional,
   checkString,
   type Checker,
+  capIssues,
+  keyPath,
   readExport,
   type Issue,
 } from '../chat/json-checks';
@@ -42,13 +46,21 @@ const nullable =
   (value, path, issues) =>
     value === null || inner(value, path, issues);
 
+// Each value as the request's own checks take it (null is unset).
 const parameters: Checker = (value, path, issues) => {
   if (!checkObject({}, true)(value, path, issues)) return false;
-  const unknown = Object.keys(value as object).filter(
-    (key) => !(CHAT_PARAMETER_NAMES as readonly string[]).includes(key),
-  );
-  for (const key of unknown) issues.push({ path: `${path}.${key}`, reason: 'is not a chat parameter' });
-  return unknown.length === 0;
+  let ok = true;
+  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+    if (!(CHAT_PARAMETER_NAMES as readonly string[]).includes(key)) {
+      issues.push({ path: keyPath(path, key), reason: 'is not a chat parameter' });
+      ok = false;
+    } else if (
+      v !== null &&
+      !checkChatParameter(key as (typeof CHAT_PARAMETER_NAMES)[number], v, `${path}.${key}`, issues)
+    )
+      ok = false;
+  }
+  return ok;
 };
 
 const variant = checkObject({
@@ -84,7 +96,7 @@ const cell = checkObject({
   variantId: checkString,
   status: checkEnum(['waiting', 'streaming', 'complete', 'stopped', 'error', 'interrupted']),
   reply,
-  error: nullable(checkObject({ kind: checkString, message: checkString }, true)),
+  error: nullable(checkMessageError),
   timings: nullable(
     checkObject({
       requestStartedAt: checkNumber,
@@ -107,18 +119,22 @@ const comparison = checkObject({
     ),
   ),
   message: checkString,
-  functions: checkOptional(checkArray(checkObject({ name: checkString }, true))),
+  functions: checkOptional(checkArray(checkFunctionDefinition)),
   variants: checkArray(variant),
   cells: checkArray(cell),
 });
 
 /** What the shape alone cannot say: how many variants, and that each cell belongs to one. */
-function checkConsistency(value: Comparison, issues: Issue[]): void {
-  const path = '$.comparison';
+function checkConsistency(value: Comparison, path: string, issues: Issue[]): void {
   if (value.variants.length === 0 || value.variants.length > MAX_VARIANTS)
     issues.push({
       path: `${path}.variants`,
       reason: `holds ${value.variants.length} variants; a comparison has 1 to ${MAX_VARIANTS}`,
+    });
+  if (value.cells.length > value.variants.length)
+    issues.push({
+      path: `${path}.cells`,
+      reason: `holds ${value.cells.length} cells for ${value.variants.length} variants`,
     });
   const ids = value.variants.map((v) => v.id);
   if (new Set(ids).size !== ids.length)
@@ -132,7 +148,7 @@ function checkConsistency(value: Comparison, issues: Issue[]): void {
   });
 }
 
-export function parseComparisonExport(text: string): ComparisonImport {
+export function parseComparisonExport(text: string, now: number = Date.now()): ComparisonImport {
   const issues: Issue[] = [];
   const doc = readExport(
     text,
@@ -140,17 +156,52 @@ export function parseComparisonExport(text: string): ComparisonImport {
     issues,
   );
   if (!doc) return { ok: false, issues };
-  if (comparison(doc.comparison, '$.comparison', issues))
-    checkConsistency(doc.comparison as Comparison, issues);
-  if (issues.length > 0) return { ok: false, issues };
-  const result = structuredClone(doc.comparison) as Comparison;
+  const read = readComparison(
+    Object.hasOwn(doc, 'comparison') ? doc.comparison : undefined,
+    '$.comparison',
+    now,
+  );
+  return issues.length > 0 ? { ok: false, issues: [...issues, ...(read.ok ? [] : read.issues)] } : read;
+}
+
+const clampDate = (n: number, now: number) => Math.min(Math.max(n, 0), now);
+
+/**
+ * A comparison from outside (an import's, or a record IndexedDB gave back, which an older or hostile
+ * version may have written), checked whole and built afresh: dates no later than `now`, an error of
+ * unknown kind read as `unexpected`, cells that were running marked `interrupted`.
+ */
+export function readComparison(value: unknown, path: string, now: number): ComparisonImport {
+  const issues: Issue[] = [];
+  if (comparison(value, path, issues)) checkConsistency(value as Comparison, path, issues);
+  if (issues.length > 0) return { ok: false, issues: capIssues(issues) };
+  const result = structuredClone(value) as Comparison;
+  const timings = (t: Comparison['cells'][number]['timings']) =>
+    t && {
+      ...t,
+      requestStartedAt: clampDate(t.requestStartedAt, now),
+      firstTokenAt: t.firstTokenAt === null ? null : clampDate(t.firstTokenAt, now),
+      endedAt: t.endedAt === null ? null : clampDate(t.endedAt, now),
+    };
   return {
     ok: true,
     comparison: {
       ...result,
+      createdAt: clampDate(result.createdAt, now),
+      updatedAt: clampDate(result.updatedAt, now),
       fewShot: result.fewShot ?? [],
       functions: result.functions ?? [],
-      cells: result.cells.map(afterReload),
+      cells: result.cells.map((cell) =>
+        afterReload({
+          ...cell,
+          reply: {
+            ...cell.reply,
+            firstTokenAt: cell.reply.firstTokenAt === null ? null : clampDate(cell.reply.firstTokenAt, now),
+          },
+          error: cell.error && buildMessageError(cell.error as unknown as Record<string, unknown>),
+          timings: timings(cell.timings),
+        }),
+      ),
     },
   };
 }

@@ -1,5 +1,4 @@
 import { createStore, del, get, set, update, type UseStore } from 'idb-keyval';
-import { afterReload } from './cell-view';
 import { summaryOf, type Comparison, type ComparisonSummary } from './comparison';
 
 // A database of its own: idb-keyval makes one object store per database, and the conversations'
@@ -7,6 +6,28 @@ import { summaryOf, type Comparison, type ComparisonSummary } from './comparison
 const DATABASE = 'svc-playground-compare';
 const INDEX_KEY = 'comparisons:index';
 const keyOf = (id: string) => `comparison:${id}`;
+
+/**
+ * The index as IndexedDB gave it back (an older or hostile version may have written it): entries
+ * without a string id are left out, other fields out of shape read as nothing, dates no later than now.
+ */
+function readIndex(raw: unknown, now: number): ComparisonSummary[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((value: unknown) => {
+    const e = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+    if (typeof e.id !== 'string') return [];
+    const updatedAt = typeof e.updatedAt === 'number' && e.updatedAt >= 0 ? Math.min(e.updatedAt, now) : 0;
+    return [
+      {
+        id: e.id,
+        title: typeof e.title === 'string' ? e.title : 'Untitled comparison',
+        updatedAt,
+        variantCount: typeof e.variantCount === 'number' ? e.variantCount : 0,
+        cutOff: e.cutOff === true,
+      },
+    ];
+  });
+}
 
 /**
  * Saved comparisons in IndexedDB, as conversations are: one key each plus an index of summaries, so
@@ -22,28 +43,39 @@ export function createComparisonStore(store: UseStore = createStore(DATABASE, 'c
     }
   };
   const updateIndex = (change: (entries: ComparisonSummary[]) => ComparisonSummary[]) =>
-    update<ComparisonSummary[]>(INDEX_KEY, (entries) => change(entries ?? []), store);
+    update<ComparisonSummary[]>(INDEX_KEY, (entries) => change(readIndex(entries, Date.now())), store);
 
   return {
     /** Most recently updated first. */
     list: () =>
       attempt('list the saved comparisons', async () =>
-        ((await get<ComparisonSummary[]>(INDEX_KEY, store)) ?? []).sort((a, b) => b.updatedAt - a.updatedAt),
+        readIndex(await get(INDEX_KEY, store), Date.now()).sort((a, b) => b.updatedAt - a.updatedAt),
       ),
 
-    /** A comparison, or null; cells that were running when it was saved come back `interrupted`. */
+    /**
+     * A comparison, or null; cells that were running when it was saved come back `interrupted`. The
+     * record is checked as an import is (the checks load with the first one): a damaged one rejects
+     * with what is wrong, and never reaches the page.
+     */
     load: (id: string) =>
       attempt('open the comparison', async () => {
-        const comparison = await get<Comparison>(keyOf(id), store);
+        const raw: unknown = await get(keyOf(id), store);
+        if (raw === undefined) return null;
         // Comparisons saved before examples existed have none.
-        return comparison
-          ? {
-              ...comparison,
-              fewShot: comparison.fewShot ?? [],
-              functions: comparison.functions ?? [],
-              cells: comparison.cells.map(afterReload),
-            }
-          : null;
+        if (typeof raw === 'object' && raw !== null) {
+          const old = raw as Partial<Comparison>;
+          old.fewShot ??= [];
+          old.functions ??= [];
+        }
+        const { readComparison } = await import('./comparison-format');
+        const read = readComparison(raw, '$', Date.now());
+        if (!read.ok || read.comparison.id !== id) {
+          const why = read.ok
+            ? ['$.id is not the id it is stored under']
+            : read.issues.slice(0, 3).map((i) => `${i.path} ${i.reason}`);
+          throw new Error(`its stored record is damaged: ${why.join('; ')}. Delete it and run it again.`);
+        }
+        return read.comparison;
       }),
 
     save: (comparison: Comparison) =>

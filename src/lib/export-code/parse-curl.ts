@@ -75,7 +75,8 @@ export function parseCurl(command: string): PastedRequest {
   if (words[0] !== 'curl') throw new Error('The pasted text does not start with "curl".');
   let method: string | null = null;
   let url: string | null = null;
-  const headers: Record<string, string> = {};
+  // Null-prototype: a header named `__proto__` is a header, not the object's prototype.
+  const headers = Object.create(null) as Record<string, string>;
   let data: string | null = null;
   for (let i = 1; i < words.length; i++) {
     const word = words[i] as string;
@@ -136,7 +137,10 @@ export function parsePastedRequest(text: string): PastedRequest {
     throw new Error('The JSON must be an object: a request body or {method, url, headers, body}.');
   const record = value as Record<string, unknown>;
   if (typeof record.url === 'string' && 'body' in record) {
-    const headers = (record.headers ?? {}) as Record<string, string>;
+    // Pasted JSON: only string headers are headers.
+    const headers = Object.create(null) as Record<string, string>;
+    if (typeof record.headers === 'object' && record.headers !== null)
+      for (const [name, v] of Object.entries(record.headers)) if (typeof v === 'string') headers[name] = v;
     return {
       method: typeof record.method === 'string' ? record.method : 'POST',
       url: record.url,
