@@ -3,4 +3,3 @@ export { preloadMarkdownRenderer } from './markdown-renderer';
 export { CodeBlock } from './code-block';
 export { safeUrl, isRemoteUrl } from './safe-url';
 export { splitMarkdown, type LinkDefinition, type SplitMarkdown } from './split-blocks';
-export { blockSource, blockSources } from './block-sources';

@@ -7,7 +7,11 @@ import { preloadGrammarIndex } from './highlight-languages';
  * blocks show their own words as plain text, as they do while they wait for a parse slice.
  */
 export const markdownRenderer = createModuleLoader(() =>
-  import('./parse-markdown').then((module) => module.parseMarkdown),
+  import('./parse-markdown').then((module) => ({
+    parse: module.parseMarkdown,
+    // Which link definitions each block receives comes with it too: only a parse needs them.
+    sources: module.blockSources,
+  })),
 );
 
 /**

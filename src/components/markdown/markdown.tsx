@@ -4,7 +4,6 @@ import { Button } from '../ui/button';
 import { useNearViewport } from '../ui/use-near-viewport';
 import { fenceLanguages, languageReady, requestLanguages, subscribeLanguages } from './highlight-languages';
 import './markdown.css';
-import { blockSources } from './block-sources';
 import { MAX_BLOCK_CHARS } from './limits';
 import { markdownRenderer } from './markdown-renderer';
 import { PlainBlock } from './plain-block';
@@ -45,7 +44,7 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, eager }: BlockProps)
     if (key !== '') requestLanguages(key.split(' '));
   }, [key]);
   const grammars = useSyncExternalStore(subscribeLanguages, () => languages.every(languageReady));
-  const parse = useSyncExternalStore(markdownRenderer.subscribe, markdownRenderer.current);
+  const parse = useSyncExternalStore(markdownRenderer.subscribe, markdownRenderer.current)?.parse ?? null;
   const [, wake] = useReducer((n: number) => n + 1, 0);
   // The last parse, kept across renders (React's "information from previous renders" pattern).
   const [parsed, setParsed] = useState<Parsed | null>(null);
@@ -102,11 +101,14 @@ export interface MarkdownProps {
  * tab with noopener noreferrer nofollow), and no remote image loaded without a click.
  */
 export function Markdown({ text, streaming = false, className }: MarkdownProps) {
-  const { sources, plain } = useMemo(() => {
-    const split = splitMarkdown(text);
-    return { sources: blockSources(split.blocks, split.definitions, split.plain), plain: split.plain };
-  }, [text]);
+  const { blocks, definitions, plain } = useMemo(() => splitMarkdown(text), [text]);
   const renderer = useSyncExternalStore(markdownRenderer.subscribe, markdownRenderer.state);
+  // Until the renderer arrives a block waits as its own words, which need no definitions.
+  const attach = renderer.status === 'ready' ? renderer.value.sources : null;
+  const sources = useMemo(
+    () => (attach ? attach(blocks, definitions, plain) : blocks),
+    [attach, blocks, definitions, plain],
+  );
   useEffect(() => markdownRenderer.request(), [renderer.status]);
   return (
     <div className={['md-body', className].filter(Boolean).join(' ')} aria-busy={streaming || undefined}>

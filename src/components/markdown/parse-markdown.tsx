@@ -5,6 +5,7 @@ import { plainTextReason } from './block-limits';
 import { lazyHighlight } from './lazy-highlight';
 import { markdownElements } from './markdown-elements';
 import { PlainBlock } from './plain-block';
+export { blockSources } from './block-sources';
 import { markdownUrlTransform } from './safe-url';
 
 const remarkPlugins: Options['remarkPlugins'] = [remarkGfm];

@@ -11,8 +11,8 @@ export function manyDefinitions(count: number): string {
   );
 }
 
-/** The 4.6 KB link: quotes, brackets and emphasis nested about a thousand levels deep. */
-export function nestedLink(depth = 1_000): string {
+/** The 4.6 KB link: quotes, brackets and emphasis nested hundreds of levels deep. */
+export function nestedLink(depth = 850): string {
   const emphasis = Math.round(depth * 0.6);
   return (
     `${'>'.repeat(depth)} ${'['.repeat(depth)}${'*_'.repeat(emphasis)}x${'_*'.repeat(emphasis)}` +
