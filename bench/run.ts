@@ -7,6 +7,7 @@ import { runCompareRenderBench } from './compare-render.bench';
 import { runDecoderBench } from './decoder.bench';
 import { runFirstLoadBench } from './first-load.bench';
 import { runHostileBench } from './hostile.bench';
+import { runMarkdownHostileBench } from './markdown-hostile.bench';
 import { runMediaBench } from './media.bench';
 import { runServerBench } from './server.bench';
 
@@ -14,6 +15,7 @@ const suites: [string, () => Promise<string[]>][] = [
   ['stream decoder', runDecoderBench],
   ['local service', runServerBench],
   ['hostile requests', runHostileBench],
+  ['hostile markdown', runMarkdownHostileBench],
   ['local media engines', runMediaBench],
   ['first load over the wire', runFirstLoadBench],
   ['chat rendering in Chromium', runChatRenderBench],
