@@ -177,48 +177,24 @@ export function useConversations(initialId?: string, initialHash = '', drawsMark
 
   /** Reads and checks the conversation a share link carries, and offers it; nothing is saved yet. */
   const readSharedLink = async (hash: string): Promise<void> => {
-    const { readShared, sharedData } = await import('../../../lib/chat/share-link');
+    const { readSharedConversation, sharedData } = await import('../../../lib/chat/share-link');
     const data = sharedData(hash);
     if (data === null) return;
-    const read = await readShared(data);
-    if (!isMounted()) return;
-    if (!read.ok) {
-      setShareProblem(`This shared link could not be opened: ${read.reason}`);
-      return;
-    }
-    const result = await attempt('read the shared conversation', async () =>
-      (await import('../../../lib/chat/conversation-import-formats')).parseConversationImport(read.json, {
-        ...newConversationOptions(),
-        createId: () => crypto.randomUUID(),
-        now: Date.now(),
-      }),
-    );
-    if (!result) return;
-    if (!result.ok) {
-      setShareProblem(
-        `This shared link does not hold a conversation the page can open: ${describeIssues(result.issues)}.`,
-      );
-      return;
-    }
-    setSharedOffer({
-      title: result.conversation.title,
-      messageCount: result.conversation.messages.length,
-      bytes: new TextEncoder().encode(read.json).byteLength,
-      conversation: result.conversation,
+    const read = await readSharedConversation(data, {
+      model: newConversationOptions().model,
+      createId: () => crypto.randomUUID(),
+      now: Date.now(),
     });
+    if (!isMounted()) return;
+    if (!read.ok) setShareProblem(`This shared link could not be opened: ${read.reason}`);
+    else setSharedOffer({ ...read.summary, conversation: read.conversation });
   };
 
   /** Saves the offered shared conversation as a new one (its own dates left behind) and shows it. */
   const acceptShared = async (): Promise<void> => {
     const offer = sharedOffer;
     if (!offer) return;
-    const saved = await attempt('save the shared conversation', async () => {
-      const json = (await import('../../../lib/chat/conversation-import-formats')).exportConversation(
-        offer.conversation,
-      );
-      const result = await store.importJson(json);
-      return result.ok ? result.conversation : null;
-    });
+    const saved = await attempt('save the shared conversation', () => store.saveChecked(offer.conversation));
     if (!saved) return;
     setSharedOffer(null);
     show(saved);
