@@ -122,3 +122,26 @@ describe('the splitter on hostile text', () => {
     expect(incremental).toEqual(splitMarkdown(text));
   });
 });
+
+describe('the splitter resumed on a growing text', () => {
+  it('gives the same blocks, pieces and definitions at every length as splitting from scratch', () => {
+    const fence = `\`\`\`\n${'code [x] line\n'.repeat(6_000)}\`\`\``;
+    const text = `${ORDINARY_REPLY}\n\n${fence}\n\nAfter [guide].\n\n[x]: https://x.example "a title"\n\n${fence}\n\nEnd.`;
+    const lengths = Array.from({ length: 160 }, (_, i) => Math.round(((i + 1) * text.length) / 160));
+    const fromScratch = lengths.map((end) => {
+      resetSplitCache();
+      return splitMarkdown(text.slice(0, end));
+    });
+    resetSplitCache();
+    expect(lengths.map((end) => splitMarkdown(text.slice(0, end)))).toEqual(fromScratch);
+    expect(fromScratch.at(-1)!.plain.filter(Boolean).length).toBeGreaterThan(2);
+  });
+
+  it('takes a definition still growing on the last line from the new text', () => {
+    resetSplitCache();
+    splitMarkdown('a\n\n[d]: https://e.example/pa');
+    expect(splitMarkdown('a\n\n[d]: https://e.example/path').definitions).toEqual([
+      { label: 'd', source: '[d]: https://e.example/path' },
+    ]);
+  });
+});
