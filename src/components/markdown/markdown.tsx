@@ -4,6 +4,7 @@ import { Button } from '../ui/button';
 import { useNearViewport } from '../ui/use-near-viewport';
 import { fenceLanguages, languageReady, requestLanguages, subscribeLanguages } from './highlight-languages';
 import './markdown.css';
+import { groupBlocks } from './group-blocks';
 import { MAX_BLOCK_CHARS } from './limits';
 import { markdownRenderer } from './markdown-renderer';
 import { PlainBlock } from './plain-block';
@@ -101,7 +102,10 @@ export interface MarkdownProps {
  * tab with noopener noreferrer nofollow), and no remote image loaded without a click.
  */
 export function Markdown({ text, streaming = false, className }: MarkdownProps) {
-  const { blocks, definitions, plain } = useMemo(() => splitMarkdown(text), [text]);
+  const { blocks, definitions, plain } = useMemo(() => {
+    const split = splitMarkdown(text);
+    return { ...groupBlocks(split.blocks, split.plain), definitions: split.definitions };
+  }, [text]);
   const renderer = useSyncExternalStore(markdownRenderer.subscribe, markdownRenderer.state);
   // Until the renderer arrives a block waits as its own words, which need no definitions.
   const attach = renderer.status === 'ready' ? renderer.value.sources : null;

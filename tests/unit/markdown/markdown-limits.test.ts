@@ -4,6 +4,7 @@ import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { measureBlock, plainTextReason } from '../../../src/components/markdown/block-limits';
+import { groupBlocks } from '../../../src/components/markdown/group-blocks';
 import { blockSources } from '../../../src/components/markdown/block-sources';
 import { MAX_BLOCK_CHARS, MAX_SHARED_DEFINITIONS } from '../../../src/components/markdown/limits';
 import { parseMarkdown } from '../../../src/components/markdown/parse-markdown';
@@ -143,5 +144,21 @@ describe('the splitter resumed on a growing text', () => {
     expect(splitMarkdown('a\n\n[d]: https://e.example/path').definitions).toEqual([
       { label: 'd', source: '[d]: https://e.example/path' },
     ]);
+  });
+});
+
+describe('a reply of a hundred thousand tiny blocks', () => {
+  it('is drawn as a few thousand runs, keeping every block, its first thousand alone', () => {
+    const { blocks, plain } = splitMarkdown('a\n\n'.repeat(100_000));
+    expect(blocks).toHaveLength(100_000);
+    const grouped = groupBlocks(blocks, plain);
+    expect(grouped.blocks.length).toBeLessThanOrEqual(1_000 + 100_000 / 50);
+    expect(grouped.blocks.slice(0, 1_000)).toEqual(blocks.slice(0, 1_000));
+    expect(grouped.blocks.join('\n\n')).toBe(blocks.join('\n\n'));
+  });
+
+  it('leaves an ordinary reply’s blocks as they are', () => {
+    const { blocks, plain } = splitMarkdown(ordinaryOfSize(100_000));
+    expect(groupBlocks(blocks, plain).blocks).toBe(blocks);
   });
 });
