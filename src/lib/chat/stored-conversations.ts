@@ -3,10 +3,12 @@
  * index entries, the records, and a damaged record's raw data for export. Fetched by the chat store
  * with its first read, so none of it weighs on the chat page's first script.
  */
-import type { ConversationSummary } from './conversation-types';
+import { isPrototypeKey, readStoredConversation } from './conversation-checks';
+import { allMessages } from './conversation-tree';
+import type { Conversation, ConversationSummary } from './conversation-types';
 import type { Issue } from './json-checks';
 
-export { readStoredConversation, isPrototypeKey } from './conversation-checks';
+export { readStoredConversation };
 
 /** An index entry as the store keeps it. */
 export interface StoredIndexEntry extends ConversationSummary {
@@ -89,4 +91,67 @@ export function toJsonValue(value: unknown, ancestors = new Set<object>(), depth
   }
   ancestors.delete(value);
   return out;
+}
+
+type Read = ReturnType<typeof readStoredConversation>;
+
+/** Export JSON of a stored record: as checked, or (damaged) as stored, so nothing it holds is lost. */
+export async function exportRecord(read: Read, raw: unknown): Promise<string> {
+  const { exportConversation } = await import('./conversation-format');
+  return exportConversation(read.ok ? read.conversation : (toJsonValue(raw) as Conversation));
+}
+
+/** Export JSON of many stored records (as `exportRecord`), how many, and how many were damaged. */
+export async function exportRecords(records: readonly { id: string; raw: unknown }[], now: number) {
+  const { exportConversations } = await import('./conversation-import');
+  let damaged = 0;
+  const conversations = records.map(({ id, raw }) => {
+    const read = readStoredConversation(raw, id, now);
+    if (read.ok) return read.conversation;
+    damaged++;
+    return toJsonValue(raw) as Conversation;
+  });
+  return { json: exportConversations(conversations), count: conversations.length, damaged };
+}
+
+/** Whether a stored record (or, damaged, its listed title) holds `needle` (lower case). */
+export function recordHolds(title: string, raw: unknown, id: string, needle: string, now: number): boolean {
+  const holds = (text: string) => text.toLowerCase().includes(needle);
+  if (holds(title)) return true;
+  const read = readStoredConversation(raw, id, now);
+  if (!read.ok) return false;
+  const c = read.conversation;
+  // Words of a version not shown find the conversation too.
+  return (
+    holds(c.systemPrompt) ||
+    allMessages({ messages: c.messages, branches: c.branches ?? {} }).some((m) => holds(m.content))
+  );
+}
+
+/**
+ * Imported conversations as they are saved: an id already stored (or taken earlier in the same
+ * import), or one Object answers to, replaced; a title already listed named apart (linear overall);
+ * dates no later than now.
+ */
+export async function asNewConversations(
+  imported: readonly Conversation[],
+  index: readonly StoredIndexEntry[],
+  createId: () => string,
+  now: number,
+): Promise<Conversation[]> {
+  const { titleNamer } = await import('./imported-title');
+  // Ids of deletions still undoable count as taken: an undo must not find its id reused.
+  const stored = new Set(index.map((e) => e.id));
+  const nameApart = titleNamer(new Set(index.filter((e) => e.deletedAt === undefined).map((e) => e.title)));
+  return imported.map((conversation) => {
+    const id = stored.has(conversation.id) || isPrototypeKey(conversation.id) ? createId() : conversation.id;
+    stored.add(id);
+    return {
+      ...conversation,
+      id,
+      title: nameApart(conversation.title),
+      createdAt: Math.min(conversation.createdAt, now),
+      updatedAt: Math.min(conversation.updatedAt, now),
+    };
+  });
 }

@@ -20,7 +20,7 @@ import {
   type Issue,
 } from '../chat/json-checks';
 import { afterReload } from './cell-view';
-import type { Comparison } from './comparison';
+import type { Comparison, ComparisonSummary } from './comparison';
 import { MAX_VARIANTS } from './variants';
 
 export const COMPARISON_FORMAT = 'svc-playground.comparison';
@@ -204,4 +204,26 @@ export function readComparison(value: unknown, path: string, now: number): Compa
       ),
     },
   };
+}
+
+/**
+ * The index as IndexedDB gave it back (an older or hostile version may have written it): entries
+ * without a string id are left out, other fields out of shape read as nothing, dates no later than now.
+ */
+export function readComparisonIndex(raw: unknown, now: number): ComparisonSummary[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((value: unknown) => {
+    const e = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+    if (typeof e.id !== 'string') return [];
+    const updatedAt = typeof e.updatedAt === 'number' && e.updatedAt >= 0 ? Math.min(e.updatedAt, now) : 0;
+    return [
+      {
+        id: e.id,
+        title: typeof e.title === 'string' ? e.title : 'Untitled comparison',
+        updatedAt,
+        variantCount: typeof e.variantCount === 'number' ? e.variantCount : 0,
+        cutOff: e.cutOff === true,
+      },
+    ];
+  });
 }

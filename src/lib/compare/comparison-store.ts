@@ -7,27 +7,8 @@ const DATABASE = 'svc-playground-compare';
 const INDEX_KEY = 'comparisons:index';
 const keyOf = (id: string) => `comparison:${id}`;
 
-/**
- * The index as IndexedDB gave it back (an older or hostile version may have written it): entries
- * without a string id are left out, other fields out of shape read as nothing, dates no later than now.
- */
-function readIndex(raw: unknown, now: number): ComparisonSummary[] {
-  if (!Array.isArray(raw)) return [];
-  return raw.flatMap((value: unknown) => {
-    const e = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-    if (typeof e.id !== 'string') return [];
-    const updatedAt = typeof e.updatedAt === 'number' && e.updatedAt >= 0 ? Math.min(e.updatedAt, now) : 0;
-    return [
-      {
-        id: e.id,
-        title: typeof e.title === 'string' ? e.title : 'Untitled comparison',
-        updatedAt,
-        variantCount: typeof e.variantCount === 'number' ? e.variantCount : 0,
-        cutOff: e.cutOff === true,
-      },
-    ];
-  });
-}
+// What reads back stored data (the index, the records) loads with the first read.
+const loadFormat = () => import('./comparison-format');
 
 /**
  * Saved comparisons in IndexedDB, as conversations are: one key each plus an index of summaries, so
@@ -42,14 +23,22 @@ export function createComparisonStore(store: UseStore = createStore(DATABASE, 'c
       throw new Error(`Could not ${operation} (browser storage): ${reason}`, { cause: error });
     }
   };
-  const updateIndex = (change: (entries: ComparisonSummary[]) => ComparisonSummary[]) =>
-    update<ComparisonSummary[]>(INDEX_KEY, (entries) => change(readIndex(entries, Date.now())), store);
+  const updateIndex = async (change: (entries: ComparisonSummary[]) => ComparisonSummary[]) => {
+    const { readComparisonIndex } = await loadFormat();
+    await update<ComparisonSummary[]>(
+      INDEX_KEY,
+      (entries) => change(readComparisonIndex(entries, Date.now())),
+      store,
+    );
+  };
 
   return {
     /** Most recently updated first. */
     list: () =>
       attempt('list the saved comparisons', async () =>
-        readIndex(await get(INDEX_KEY, store), Date.now()).sort((a, b) => b.updatedAt - a.updatedAt),
+        (await loadFormat())
+          .readComparisonIndex(await get(INDEX_KEY, store), Date.now())
+          .sort((a, b) => b.updatedAt - a.updatedAt),
       ),
 
     /**
@@ -67,7 +56,7 @@ export function createComparisonStore(store: UseStore = createStore(DATABASE, 'c
           old.fewShot ??= [];
           old.functions ??= [];
         }
-        const { readComparison } = await import('./comparison-format');
+        const { readComparison } = await loadFormat();
         const read = readComparison(raw, '$', Date.now());
         if (!read.ok || read.comparison.id !== id) {
           const why = read.ok

@@ -4,7 +4,6 @@ import type { ImportManyResult } from '../../../lib/chat/conversation-import';
 import type { StoredIndexEntry as IndexEntry } from '../../../lib/chat/stored-conversations';
 import { newConversationOptions } from '../session';
 import { guard, StorageError } from './storage-error';
-import { allMessages } from '../../../lib/chat/conversation-tree';
 import {
   CONVERSATIONS_INDEX_KEY as INDEX_KEY,
   conversationKey as keyOf,
@@ -108,22 +107,9 @@ export function createConversationStore(options: ConversationStoreOptions = {}) 
    * import) is replaced, so nothing is overwritten, and a title already listed is named apart.
    */
   async function saveImported(imported: readonly Conversation[]): Promise<Conversation[]> {
-    const { titleNamer } = await loadFormats();
-    const { isPrototypeKey } = await loadRecords();
-    const index = await readIndex();
-    const at = now();
-    // Ids of deletions still undoable count as taken: an undo must not find its id reused.
-    const stored = new Set(index.map((e) => e.id));
-    const nameApart = titleNamer(new Set(index.filter((e) => e.deletedAt === undefined).map((e) => e.title)));
-    const saved = imported.map((conversation) => {
-      // An id Object answers to (`constructor`) would read its members where conversations are keyed by id.
-      const id =
-        stored.has(conversation.id) || isPrototypeKey(conversation.id) ? createId() : conversation.id;
-      stored.add(id);
-      const createdAt = Math.min(conversation.createdAt, at);
-      const updatedAt = Math.min(conversation.updatedAt, at);
-      return { ...conversation, id, title: nameApart(conversation.title), createdAt, updatedAt };
-    });
+    const saved = await (
+      await loadRecords()
+    ).asNewConversations(imported, await readIndex(), createId, now());
     await setMany(
       saved.map((c) => [keyOf(c.id), c]),
       store,
@@ -238,22 +224,9 @@ export function createConversationStore(options: ConversationStoreOptions = {}) 
           entries.map((e) => keyOf(e.id)),
           store,
         );
-        const { readStoredConversation } = await loadRecords();
+        const { recordHolds } = await loadRecords();
         const at = now();
-        const holds = (text: string) => text.toLowerCase().includes(needle);
-        return entries
-          .filter((entry, i) => {
-            if (holds(entry.title)) return true;
-            const read = readStoredConversation(records[i], entry.id, at);
-            if (!read.ok) return false;
-            const c = read.conversation;
-            // Words of a version not shown find the conversation too.
-            return (
-              holds(c.systemPrompt) ||
-              allMessages({ messages: c.messages, branches: c.branches ?? {} }).some((m) => holds(m.content))
-            );
-          })
-          .map(summary);
+        return entries.filter((e, i) => recordHolds(e.title, records[i], e.id, needle, at)).map(summary);
       }),
 
     /**
@@ -265,11 +238,8 @@ export function createConversationStore(options: ConversationStoreOptions = {}) 
       guard('export the conversation', async () => {
         const raw: unknown = await get(keyOf(id), store);
         if (raw === undefined) return null;
-        const { readStoredConversation, toJsonValue } = await loadRecords();
-        const read = readStoredConversation(raw, id, now());
-        return (await loadFormats()).exportConversation(
-          read.ok ? read.conversation : (toJsonValue(raw) as Conversation),
-        );
+        const { readStoredConversation, exportRecord } = await loadRecords();
+        return exportRecord(readStoredConversation(raw, id, now()), raw);
       }),
 
     /**
@@ -285,21 +255,10 @@ export function createConversationStore(options: ConversationStoreOptions = {}) 
           entries.map((e) => keyOf(e.id)),
           store,
         );
-        const { readStoredConversation, toJsonValue } = await loadRecords();
-        const at = now();
-        let damaged = 0;
-        const conversations: Conversation[] = [];
-        records.forEach((raw, i) => {
-          if (raw === undefined) return;
-          const read = readStoredConversation(raw, entries[i]!.id, at);
-          if (!read.ok) damaged++;
-          conversations.push(read.ok ? read.conversation : (toJsonValue(raw) as Conversation));
-        });
-        return {
-          json: (await loadFormats()).exportConversations(conversations),
-          count: conversations.length,
-          damaged,
-        };
+        return (await loadRecords()).exportRecords(
+          entries.flatMap((e, i) => (records[i] === undefined ? [] : [{ id: e.id, raw: records[i] }])),
+          now(),
+        );
       }),
 
     /**
