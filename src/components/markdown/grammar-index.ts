@@ -12,8 +12,9 @@ const PREFIX = '/node_modules/highlight.js/es/languages/';
 /** The grammar file a fence's language names (`js` → javascript), or null when none does. */
 export function grammarFor(language: string): string | null {
   const name = language.toLowerCase();
-  const file = LANGUAGE_ALIASES[name] ?? name;
-  return `${PREFIX}${file}.js` in GRAMMARS ? file : null;
+  // A fence's language is the reply's to choose: `constructor` must not read Object's members.
+  const file = Object.hasOwn(LANGUAGE_ALIASES, name) ? LANGUAGE_ALIASES[name]! : name;
+  return Object.hasOwn(GRAMMARS, `${PREFIX}${file}.js`) ? file : null;
 }
 
 /** Fetches the grammar `grammarFor` named. */

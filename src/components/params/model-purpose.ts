@@ -3,14 +3,14 @@ export type ModelPurpose = 'chat' | 'code' | 'vision' | 'audio';
 
 export const MODEL_PURPOSES: readonly ModelPurpose[] = ['chat', 'code', 'vision', 'audio'];
 
-/** The spec's own models and what each is for. */
-const KNOWN: Record<string, ModelPurpose[]> = {
-  'svc-chat': ['chat'],
-  'svc-reasoner': ['chat'],
-  'svc-coder': ['code'],
-  'svc-vision': ['vision'],
-  'svc-audio': ['audio'],
-};
+/** The spec's own models and what each is for. A Map: ids come from servers, and one may be `constructor`. */
+const KNOWN = new Map<string, readonly ModelPurpose[]>([
+  ['svc-chat', ['chat']],
+  ['svc-reasoner', ['chat']],
+  ['svc-coder', ['code']],
+  ['svc-vision', ['vision']],
+  ['svc-audio', ['audio']],
+]);
 
 /** The spec's model for each page: preferred when the connection lists it. */
 export const DEFAULT_MODEL: Record<ModelPurpose, string> = {
@@ -33,15 +33,15 @@ const HINTS: [ModelPurpose, RegExp][] = [
  * a model the id says nothing about may be for anything, so every purpose is returned.
  */
 export function purposesOfModel(id: string): ModelPurpose[] {
-  const known = KNOWN[id];
-  if (known) return known;
+  const known = KNOWN.get(id);
+  if (known) return [...known];
   const hinted = HINTS.filter(([, pattern]) => pattern.test(id)).map(([purpose]) => purpose);
   return hinted.length > 0 ? MODEL_PURPOSES.filter((p) => hinted.includes(p)) : [...MODEL_PURPOSES];
 }
 
 /** Whether a model's id says it is for a purpose (not merely that it says nothing). */
 function namedFor(id: string, purpose: ModelPurpose): boolean {
-  const known = KNOWN[id];
+  const known = KNOWN.get(id);
   if (known) return known.includes(purpose);
   return HINTS.some(([hinted, pattern]) => hinted === purpose && pattern.test(id));
 }

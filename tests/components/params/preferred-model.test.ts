@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preferredModel } from '../../../src/components/params/model-purpose';
+import { preferredModel, purposesOfModel } from '../../../src/components/params/model-purpose';
 
 describe('preferredModel', () => {
   const other = ['nomic-embed-text', 'qwen2.5-coder-7b', 'llama-3.1-8b-instruct', 'whisper-large-v3'];
@@ -21,5 +21,13 @@ describe('preferredModel', () => {
     expect(preferredModel('audio', ['gpt-4o-mini', 'codestral'], undefined)).toBe('svc-audio');
     expect(preferredModel('vision', undefined, 'llava')).toBe('llava');
     expect(preferredModel('vision', [], undefined)).toBe('svc-vision');
+  });
+});
+
+describe('model ids that are names of Object members', () => {
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('reads %s as any other id', (id) => {
+    expect(purposesOfModel(id)).toEqual(['chat', 'code', 'vision', 'audio']);
+    expect(preferredModel('chat', [id, 'svc-chat'], undefined)).toBe('svc-chat');
+    expect(preferredModel('code', [id], undefined)).toBe(id);
   });
 });
