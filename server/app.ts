@@ -12,7 +12,7 @@ import type { LimitedEndpoint, ServiceConfig } from './config';
 import { EngineError } from './engines/engine';
 import { createLocalAudioEngine } from './engines/audio-local/index';
 import { createReferenceEngines } from './engines/reference/index';
-import { createUpstreamEngines } from './engines/upstream/index';
+import { createUpstreamEngines, type UpstreamEngines } from './engines/upstream/index';
 import { createLocalVisionEngine } from './engines/vision-local/index';
 import type { AppEnv } from './http/app-env';
 import { ENDPOINT_NAMES } from './http/endpoint-names';
@@ -28,6 +28,7 @@ import { SlidingWindowLimiter } from './middleware/rate-limiter';
 import { registerAudioRoutes } from './routes/audio';
 import { BOOTSTRAP_PATH, registerBootstrapRoute } from './routes/bootstrap';
 import { registerChatRoutes } from './routes/chat';
+import { registerHealthRoute } from './routes/health';
 import { registerCodeRoutes } from './routes/code';
 import type { ModelEngines, RouteContext } from './routes/context';
 import { refuseOtherMethods, unknownRoute } from './routes/fallback';
@@ -46,12 +47,16 @@ export interface AppDeps {
   log(line: string): void;
   /** The built playground, served for page routes and files; null serves the API alone. */
   pages: PageServer | null;
+  /** The upstream engines (models, health) in upstream mode; made from the configuration when left out. */
+  upstream: UpstreamEngines | null;
 }
 
 /** The engine for each model as configured: everything upstream when an upstream is set, else reference. */
-export function defaultEngines(config: ServiceConfig): ModelEngines {
-  if (config.upstream) {
-    const upstream = createUpstreamEngines(config.upstream);
+export function defaultEngines(
+  config: ServiceConfig,
+  upstream: UpstreamEngines | null = config.upstream ? createUpstreamEngines(config.upstream) : null,
+): ModelEngines {
+  if (upstream) {
     return {
       'svc-chat': upstream.chat,
       'svc-reasoner': upstream.chat,
@@ -93,8 +98,10 @@ export function createApp(config: ServiceConfig, deps: Partial<AppDeps> = {}): H
   const needsDefaults = ['svc-chat', 'svc-reasoner', 'svc-coder', 'svc-vision', 'svc-audio'].some(
     (id) => !Object.hasOwn(deps.engines ?? {}, id),
   );
+  const upstream =
+    deps.upstream ?? (config.upstream ? createUpstreamEngines(config.upstream, { now }) : null);
   const engines: ModelEngines = {
-    ...(needsDefaults ? defaultEngines(config) : ({} as ModelEngines)),
+    ...(needsDefaults ? defaultEngines(config, upstream) : ({} as ModelEngines)),
     ...deps.engines,
   };
   const limiter = new SlidingWindowLimiter(config.rateLimitWindowMs, now);
@@ -105,6 +112,7 @@ export function createApp(config: ServiceConfig, deps: Partial<AppDeps> = {}): H
     now,
     log,
     auth,
+    upstream,
     guard: (endpoint: LimitedEndpoint) => {
       const limit = rateLimit(limiter, endpoint, config.rateLimits[endpoint], config.rateLimitWindowMs, now);
       return every(auth, limit, limitBody(config.bodyLimits[endpoint], ENDPOINT_NAMES[endpoint]));
@@ -150,6 +158,7 @@ export function createApp(config: ServiceConfig, deps: Partial<AppDeps> = {}): H
   registerAudioRoutes(api, ctx);
   registerModelRoutes(api, ctx);
   registerBootstrapRoute(app, ctx);
+  registerHealthRoute(app, ctx);
   app.route('/v1', api);
   app.route('/', api);
 

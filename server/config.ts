@@ -11,8 +11,17 @@ export interface UpstreamConfig {
   /** Base URL, used exactly as given (minus a trailing slash): include `/v1` if the server needs it. */
   url: string;
   apiKey?: string;
-  /** `svc-*` id → upstream model id; an unmapped id is sent as it is. */
+  /**
+   * `svc-*` id → upstream model id. An unmapped `svc-*` id is sent as a model the upstream lists
+   * (see upstream-models.ts); any other id is one of the upstream's own and is sent as it is.
+   */
   models: Record<string, string>;
+  /**
+   * How function calling is spoken to the upstream: `tools` (default; what OpenAI, vLLM, llama.cpp
+   * and Ollama speak) or `legacy` (`functions`/`function_call`, the spec's). A request in the other
+   * dialect is rewritten; the reply comes back in the client's.
+   */
+  dialect?: 'tools' | 'legacy';
   /** Longest silence allowed from the upstream (before its headers, and between stream reads); default 60 s. */
   idleTimeoutMs?: number;
   /** Longest one upstream exchange may last, headers to last byte; default 10 min. */
@@ -164,7 +173,11 @@ function readUpstreamModels(raw: string): Record<string, string> {
 function readUpstream(env: Record<string, string | undefined>): UpstreamConfig | null {
   const url = env.SVC_UPSTREAM_URL?.trim();
   if (!url) {
-    for (const dependent of ['SVC_UPSTREAM_API_KEY', 'SVC_UPSTREAM_MODELS'] as const) {
+    for (const dependent of [
+      'SVC_UPSTREAM_API_KEY',
+      'SVC_UPSTREAM_MODELS',
+      'SVC_UPSTREAM_DIALECT',
+    ] as const) {
       if (env[dependent]?.trim()) {
         throw new Error(
           `${dependent} is set but SVC_UPSTREAM_URL is not: set SVC_UPSTREAM_URL to the upstream's base URL too`,
@@ -183,7 +196,16 @@ function readUpstream(env: Record<string, string | undefined>): UpstreamConfig |
     fail('SVC_UPSTREAM_URL', url, 'expected an absolute http(s) URL such as http://127.0.0.1:8080/v1');
   }
   const apiKey = env.SVC_UPSTREAM_API_KEY?.trim();
+  const dialect = (env.SVC_UPSTREAM_DIALECT?.trim().toLowerCase() || 'tools') as 'tools' | 'legacy';
+  if (dialect !== 'tools' && dialect !== 'legacy') {
+    fail(
+      'SVC_UPSTREAM_DIALECT',
+      env.SVC_UPSTREAM_DIALECT ?? '',
+      'expected tools (tools/tool_choice/tool_calls, the default) or legacy (functions/function_call)',
+    );
+  }
   return {
+    dialect,
     url: url.replace(/\/+$/, ''),
     ...(apiKey ? { apiKey } : {}),
     models: env.SVC_UPSTREAM_MODELS?.trim() ? readUpstreamModels(env.SVC_UPSTREAM_MODELS) : {},

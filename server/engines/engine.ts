@@ -20,15 +20,38 @@ export type EngineEvent =
   | { type: 'function_call'; name: string; arguments: string; index?: number; id?: string }
   /** An argument fragment of a call already named (upstream streams send them so). */
   | { type: 'function_call_arguments'; arguments: string; index?: number }
-  | { type: 'finish'; finish_reason: FinishReason; usage: Usage };
+  /** A refusal (OpenAI's `refusal` field): the model declined, in its own words. */
+  | { type: 'refusal'; text: string }
+  /**
+   * Who answered, when it is not this service: the upstream's reply `id`, `model`, `created` and
+   * `system_fingerprint`, kept in the reply; and the headers of the upstream's answer the client may
+   * read (X-Upstream-Request-Id, X-Upstream-RateLimit-*). Sent before any other event.
+   */
+  | {
+      type: 'identity';
+      id?: string;
+      model?: string;
+      created?: number;
+      system_fingerprint?: string;
+      headers?: Record<string, string>;
+    }
+  /**
+   * The end. `usage` is absent when nobody counted the tokens (an upstream that sent none): the
+   * service never presents an estimate as the server's count.
+   */
+  | { type: 'finish'; finish_reason: FinishReason; usage?: Usage };
 
 export interface GenerateOptions {
   /** Aborted when the client disconnects; an engine stops at once and yields nothing more. */
   signal: AbortSignal;
 }
 
-/** The chat request after validation, with the model id as the client sent it. */
-export type ChatEngineRequest = ChatCompletionRequest;
+/**
+ * The chat request after validation, with the model id as the client sent it. `clientBody` is the
+ * request body as the client sent it, for engines that forward it (the upstream engine passes every
+ * field it does not have to rewrite); engines that generate locally read only the validated fields.
+ */
+export type ChatEngineRequest = ChatCompletionRequest & { clientBody?: Readonly<Record<string, unknown>> };
 
 export interface ChatEngine {
   /** One honest sentence or two for a model's `description`: what serves it, and how to get a real model. */
@@ -39,7 +62,10 @@ export interface ChatEngine {
 
 export interface CodeEngine {
   describe(modelId: string): string;
-  generate(request: CodeCompletionRequest, options: GenerateOptions): AsyncIterable<EngineEvent>;
+  generate(
+    request: CodeCompletionRequest & { clientBody?: Readonly<Record<string, unknown>> },
+    options: GenerateOptions,
+  ): AsyncIterable<EngineEvent>;
 }
 
 export interface AudioInput {

@@ -2,16 +2,22 @@ import type { CodeCompletion, FinishReason, Usage } from '../../src/protocol/wir
 import type { EngineEvent } from '../engines/engine';
 
 /**
- * Collects a code engine's events into a `code.completion`. Only text counts as the continuation;
+ * Collects a code engine's events into a `code.completion` (without `usage` when the engine counted
+ * none: an upstream that sent no usage). Only text counts as the continuation;
  * reasoning or function-call events (which a code engine should not send) are left out.
  */
 export async function collectCodeCompletion(
   events: AsyncIterable<EngineEvent>,
-  meta: { id: string; created: number; model: string },
-): Promise<CodeCompletion> {
+  meta: { id: string; created: number; model: string; headers?: Record<string, string> },
+): Promise<Omit<CodeCompletion, 'usage'> & { usage?: Usage }> {
   let text = '';
-  let finish: { reason: FinishReason; usage: Usage } | null = null;
+  let finish: { reason: FinishReason; usage: Usage | undefined } | null = null;
   for await (const event of events) {
+    if (event.type === 'identity') {
+      // An upstream's reply keeps its own model; its id stays ours (the spec's `codecmpl-` form).
+      if (event.model !== undefined) meta.model = event.model;
+      if (event.headers) Object.assign((meta.headers ??= {}), event.headers);
+    }
     if (event.type === 'text') text += event.text;
     if (event.type === 'finish') {
       finish = { reason: event.finish_reason, usage: event.usage };
@@ -25,6 +31,6 @@ export async function collectCodeCompletion(
     created: meta.created,
     model: meta.model,
     choices: [{ text, index: 0, finish_reason: finish.reason }],
-    usage: finish.usage,
+    ...(finish.usage ? { usage: finish.usage } : {}),
   };
 }

@@ -1,6 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import type { LimitedEndpoint, ServiceConfig } from '../config';
 import type { AudioEngine, ChatEngine, CodeEngine } from '../engines/engine';
+import type { UpstreamEngines } from '../engines/upstream/index';
+import { isModelId, MODEL_IDS } from '../catalog';
+import { modelNotFound, type ExtraModels } from '../validation/model';
 import type { AppEnv } from '../http/app-env';
 import { newId } from '../http/ids';
 
@@ -23,6 +26,24 @@ export interface RouteContext {
   guard: (endpoint: LimitedEndpoint) => MiddlewareHandler<AppEnv>;
   /** Auth alone, for the model routes. */
   auth: MiddlewareHandler<AppEnv>;
+  /** The upstream, in upstream mode (its models, its health); null when the service answers alone. */
+  upstream: UpstreamEngines | null;
+}
+
+/**
+ * In upstream mode, which other model ids a request may name: the upstream's own, as it lists them
+ * (fetched when needed, kept briefly). An id it does not list is a 404 that names what it does list;
+ * when the list cannot be had, the id goes to the upstream, which judges it. Otherwise none.
+ */
+export async function upstreamModelIds(
+  ctx: RouteContext,
+  requested: unknown,
+): Promise<ExtraModels | undefined> {
+  if (!ctx.upstream || typeof requested !== 'string' || requested === '' || isModelId(requested))
+    return undefined;
+  const ids = await ctx.upstream.catalog.ids();
+  if (ids !== null && !ids.includes(requested)) throw modelNotFound(requested, [...MODEL_IDS, ...ids]);
+  return (id) => id === requested;
 }
 
 /** An AbortController that also aborts when the client's request is aborted (a disconnect). */

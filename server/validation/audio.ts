@@ -1,7 +1,7 @@
 import type { AudioInput } from '../engines/engine';
 import type { TranscriptionFormat } from '../../src/protocol/wire';
 import { invalidParam } from '../http/errors';
-import { resolveModel } from './model';
+import { resolveModel, type ExtraModels } from './model';
 
 export interface AudioRequest {
   input: AudioInput;
@@ -20,10 +20,10 @@ function field(form: FormData, name: string): string | undefined {
 }
 
 /** Validates the multipart fields of /audio/transcriptions. */
-export async function readAudioRequest(form: FormData): Promise<AudioRequest> {
+export async function readAudioRequest(form: FormData, extraModels?: ExtraModels): Promise<AudioRequest> {
   const model = field(form, 'model');
   if (model === undefined || model === '') throw invalidParam('model', `'model' is required (svc-audio).`);
-  resolveModel({ model }, 'audio');
+  resolveModel({ model }, 'audio', extraModels);
   const files = form.getAll('file');
   if (files.length === 0)
     throw invalidParam('file', `'file' is required: attach the audio as a file part named "file".`);

@@ -18,7 +18,7 @@ import { readFunctionCall, readFunctions } from './functions';
 import { readResponseFormat } from './response-format';
 import { readParallelToolCalls, readToolChoice, readTools } from './tools';
 import { readMessages } from './messages';
-import { resolveModel } from './model';
+import { resolveModel, type ExtraModels } from './model';
 
 const R = PARAMETER_RANGES;
 
@@ -66,8 +66,8 @@ function readStreamOptions(body: JsonObject): void {
 }
 
 /** Validates a chat completion request body (JSON object) for /chat/completions. */
-export function readChatRequest(body: JsonObject): ChatCompletionRequest {
-  const model = resolveModel(body, 'chat');
+export function readChatRequest(body: JsonObject, extraModels?: ExtraModels): ChatCompletionRequest {
+  const model = resolveModel(body, 'chat', extraModels);
   if (body.n !== undefined && body.n !== null && body.n !== 1) {
     throw invalidParam('n', `'n' must be 1: the service makes one choice per request.`);
   }
@@ -81,10 +81,11 @@ export function readChatRequest(body: JsonObject): ChatCompletionRequest {
     throw invalidParam('top_logprobs', `'top_logprobs' needs "logprobs": true.`);
   }
   readStreamOptions(body);
+  const maxTokens = readMaxTokens(body);
   // Unset fields are read as undefined here and dropped below.
   const fields: { [K in keyof ChatCompletionRequest]?: ChatCompletionRequest[K] | undefined } = {
     temperature: optionalNumber(body, 'temperature', R.temperature.min, R.temperature.max),
-    max_tokens: optionalPositiveInteger(body, 'max_tokens'),
+    max_tokens: maxTokens,
     top_p: optionalNumber(body, 'top_p', R.top_p.min, R.top_p.max),
     frequency_penalty: optionalNumber(
       body,
@@ -119,6 +120,22 @@ export function readChatRequest(body: JsonObject): ChatCompletionRequest {
     if (value !== undefined) (request as unknown as Record<string, unknown>)[name] = value;
   }
   return request;
+}
+
+/**
+ * The completion budget: `max_tokens`, or `max_completion_tokens` (OpenAI's newer name, which the
+ * local engines honour the same way). Both at once is refused, as OpenAI refuses it.
+ */
+function readMaxTokens(body: JsonObject): number | undefined {
+  const legacy = optionalPositiveInteger(body, 'max_tokens');
+  const completion = optionalPositiveInteger(body, 'max_completion_tokens');
+  if (legacy !== undefined && completion !== undefined) {
+    throw invalidParam(
+      'max_tokens',
+      `'max_tokens' and 'max_completion_tokens' cannot both be set: send one ('max_completion_tokens' is the newer name).`,
+    );
+  }
+  return legacy ?? completion;
 }
 
 /** Every `tool` message answers a call an earlier assistant message made, as servers of the format require. */

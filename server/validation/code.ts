@@ -9,14 +9,14 @@ import {
   requiredString,
   type JsonObject,
 } from './fields';
-import { resolveModel } from './model';
+import { resolveModel, type ExtraModels } from './model';
 
 /** The spec's default `max_tokens` for code completions. */
 export const CODE_DEFAULT_MAX_TOKENS = 150;
 
 /** Validates a code completion request body for /code/completions. */
-export function readCodeRequest(body: JsonObject): CodeCompletionRequest {
-  const model = resolveModel(body, 'code');
+export function readCodeRequest(body: JsonObject, extraModels?: ExtraModels): CodeCompletionRequest {
+  const model = resolveModel(body, 'code', extraModels);
   const prompt = requiredString(body, 'prompt');
   if (body.stream === true)
     throw invalidParam('stream', `Code completions are not streamed: omit 'stream' or set it to false.`);

@@ -10,7 +10,8 @@ import { isPlainObject } from './fields';
 
 export type MessagesMode = 'chat' | 'vision';
 
-const ROLES = ['system', 'user', 'assistant', 'function', 'tool'] as const;
+/** `developer` is OpenAI's newer name for `system` (the AI SDK sends it for reasoning models). */
+const ROLES = ['system', 'developer', 'user', 'assistant', 'function', 'tool'] as const;
 
 const MAX_MESSAGES = 10_000;
 const DETAILS = ['low', 'high', 'auto'];
@@ -136,11 +137,13 @@ function readMessage(value: unknown, i: number, mode: MessagesMode): ChatMessage
   if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) {
     throw invalidParam(
       `${param}.role`,
-      `'${param}.role' must be one of 'system', 'user', 'assistant', 'function' or 'tool', not ${JSON.stringify(role ?? null)}.`,
+      `'${param}.role' must be one of 'system', 'developer', 'user', 'assistant', 'function' or 'tool', not ${JSON.stringify(role ?? null)}.`,
     );
   }
   const message: ChatMessage = {
-    role: role as ChatMessage['role'],
+    // The local engines read a developer message as the system message it replaces; the upstream
+    // engine forwards the client's own body, so the upstream still receives `developer`.
+    role: (role === 'developer' ? 'system' : role) as ChatMessage['role'],
     content: readContent(value, param, mode),
   };
   if (value.function_call !== undefined && value.function_call !== null) {
@@ -188,10 +191,15 @@ function readMessage(value: unknown, i: number, mode: MessagesMode): ChatMessage
     );
   }
   if ((role === 'function' || role === 'tool') && typeof message.content !== 'string') {
-    throw invalidParam(
-      `${param}.content`,
-      `'${param}.content' of a ${role} message must be a string (the function's result).`,
-    );
+    // A result as an array of text parts (OpenAI accepts it; some clients send it) reads as their text.
+    const parts = Array.isArray(message.content) ? message.content : [];
+    if (parts.length === 0 || parts.some((part) => part.type !== 'text')) {
+      throw invalidParam(
+        `${param}.content`,
+        `'${param}.content' of a ${role} message must be a string (the function's result) or an array of text parts.`,
+      );
+    }
+    message.content = parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
   }
   return message;
 }

@@ -2,7 +2,7 @@ import type { ChatCompletionRequest, VisionDetail } from '../../src/protocol/wir
 import { invalidParam } from '../http/errors';
 import { optionalEnum, optionalPositiveInteger, type JsonObject } from './fields';
 import { readMessages } from './messages';
-import { resolveModel } from './model';
+import { resolveModel, type ExtraModels } from './model';
 
 /** The spec's default `max_tokens` for image analysis. */
 export const VISION_DEFAULT_MAX_TOKENS = 300;
@@ -11,8 +11,8 @@ export const VISION_DEFAULT_MAX_TOKENS = 300;
  * Validates an image analysis request for /vision/analyze and turns it into the chat request a
  * ChatEngine serves: `detail` is copied onto every image part that does not set its own.
  */
-export function readVisionRequest(body: JsonObject): ChatCompletionRequest {
-  const model = resolveModel(body, 'vision');
+export function readVisionRequest(body: JsonObject, extraModels?: ExtraModels): ChatCompletionRequest {
+  const model = resolveModel(body, 'vision', extraModels);
   if (body.stream === true)
     throw invalidParam('stream', `Image analysis is not streamed: omit 'stream' or set it to false.`);
   const messages = readMessages(body, 'vision');

@@ -63,6 +63,7 @@ describe('resolveConfig', () => {
     });
     expect(config.upstream).toEqual({
       url: 'https://x.test',
+      dialect: 'tools',
       models: { 'svc-chat': 'gpt-x' },
       idleTimeoutMs: 60_000,
       timeoutMs: 600_000,

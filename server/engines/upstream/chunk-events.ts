@@ -1,11 +1,12 @@
 /**
  * Turns the upstream's chat chunks (or a whole chat completion, for servers that ignore `stream`)
- * into EngineEvents as they arrive, and keeps what is needed for the final `finish` event:
- * the finish reason (`tool_calls` becomes `function_call`) and usage (the upstream's, or counted).
+ * into EngineEvents as they arrive, and keeps what is needed for the final `finish` event: the
+ * finish reason, in the dialect the client speaks (a reply that made calls finishes with
+ * `function_call` / `tool_calls` even when the upstream said `stop`, as Ollama does), and usage —
+ * the upstream's own, or none: a count the upstream did not send is never made up here.
  */
-import type { ChatMessage, FinishReason, TokenLogprob, Usage } from '../../../src/protocol/wire';
+import type { FinishReason, TokenLogprob, Usage } from '../../../src/protocol/wire';
 import type { EngineEvent } from '../engine';
-import { countMessageTokens, countTokens } from '../../tokens';
 
 type Json = Record<string, unknown>;
 
@@ -16,7 +17,7 @@ const str = (value: unknown): string | undefined => (typeof value === 'string' ?
 function finishReason(value: unknown): FinishReason | undefined {
   const reason = str(value);
   if (reason === 'tool_calls') return 'function_call';
-  return reason;
+  return reason === '' ? undefined : reason;
 }
 
 function readUsage(value: unknown): Usage | undefined {
@@ -32,7 +33,6 @@ function readUsage(value: unknown): Usage | undefined {
 export class ChunkTranslator {
   private finish: FinishReason | undefined;
   private usage: Usage | undefined;
-  private produced = '';
   private calling = false;
   private toolIndex: number | undefined;
 
@@ -40,7 +40,6 @@ export class ChunkTranslator {
   private readonly named = new Set<number>();
 
   constructor(
-    private readonly messages: readonly ChatMessage[],
     /** The client's dialect: in `tools` every call is passed on; in legacy only the first fits. */
     private readonly dialect: 'legacy' | 'tools' = 'legacy',
   ) {}
@@ -59,13 +58,11 @@ export class ChunkTranslator {
     // A streamed chunk has `delta`; a whole completion has `message`.
     const part = isObject(choice.delta) ? choice.delta : isObject(choice.message) ? choice.message : {};
     const reasoning = str(part.reasoning_content) ?? str(part.reasoning);
-    if (reasoning) {
-      this.produced += reasoning;
-      yield { type: 'reasoning', text: reasoning };
-    }
+    if (reasoning) yield { type: 'reasoning', text: reasoning };
+    const refusal = str(part.refusal);
+    if (refusal) yield { type: 'refusal', text: refusal };
     const content = str(part.content);
     if (content) {
-      this.produced += content;
       const logprobs =
         isObject(choice.logprobs) && Array.isArray(choice.logprobs.content)
           ? (choice.logprobs.content as TokenLogprob[])
@@ -95,7 +92,6 @@ export class ChunkTranslator {
     if (!call) return;
     const name = str(call.name);
     const args = str(call.arguments) ?? '';
-    this.produced += (name ?? '') + args;
     if (name && !this.calling) {
       this.calling = true;
       yield { type: 'function_call', name, arguments: args };
@@ -111,7 +107,6 @@ export class ChunkTranslator {
       const index = typeof fragment.index === 'number' ? fragment.index : position;
       const name = str(fragment.function.name);
       const args = str(fragment.function.arguments) ?? '';
-      this.produced += (name ?? '') + args;
       if (!this.named.has(index) && name) {
         this.named.add(index);
         this.calling = true;
@@ -123,15 +118,14 @@ export class ChunkTranslator {
     }
   }
 
-  /** The closing event: the upstream's finish reason and usage, or counted usage when it sent none. */
+  /**
+   * The closing event: the upstream's finish reason (a reply that made calls ends with
+   * `function_call`, which the reply writer words as `tool_calls` in the tools dialect, whatever the
+   * upstream said short of `length` or a filter) and its usage, absent when it sent none.
+   */
   end(): EngineEvent {
-    const usage =
-      this.usage ??
-      (() => {
-        const prompt = countMessageTokens(this.messages);
-        const completion = countTokens(this.produced);
-        return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
-      })();
-    return { type: 'finish', finish_reason: this.finish ?? (this.calling ? 'function_call' : 'stop'), usage };
+    let reason = this.finish ?? 'stop';
+    if (this.calling && (reason === 'stop' || reason === 'function_call')) reason = 'function_call';
+    return { type: 'finish', finish_reason: reason, ...(this.usage ? { usage: this.usage } : {}) };
   }
 }

@@ -4,8 +4,8 @@
  * end it, and a body that is one JSON document (not a stream) may not exceed the event size. Each
  * ending is an EngineError that says which limit, and which variable raises it.
  */
-import { EngineError } from '../engine';
-import { displayUrl } from './upstream-errors';
+import type { EngineError } from '../engine';
+import { displayUrl, upstreamFailure } from './upstream-errors';
 
 export interface UpstreamLimits {
   idleTimeoutMs: number;
@@ -18,10 +18,6 @@ export const DEFAULT_UPSTREAM_LIMITS: UpstreamLimits = {
   timeoutMs: 600_000,
   maxEventBytes: 8 * 1024 * 1024,
 };
-
-function upstreamFailure(status: number, code: string, message: string): EngineError {
-  return new EngineError(status, { message, type: 'server_error', param: null, code });
-}
 
 const seconds = (ms: number): string => `${ms / 1000} s`;
 

@@ -11,7 +11,8 @@ import { createUpstreamClient } from './upstream-client';
 import { generateUpstreamCode } from './upstream-code';
 import { transcribeUpstream } from './upstream-audio';
 import { displayUrl } from './upstream-errors';
-import { listUpstreamModels } from './upstream-models';
+import { checkUpstreamHealth, type UpstreamHealth } from './upstream-health';
+import { listUpstreamModels, type UpstreamModelCatalog } from './upstream-models';
 import { generateUpstreamVision } from './upstream-vision';
 
 export interface UpstreamEngines {
@@ -19,16 +20,27 @@ export interface UpstreamEngines {
   code: CodeEngine;
   vision: ChatEngine;
   audio: AudioEngine;
-  /** Model ids the upstream lists (GET /models). */
+  /** The upstream's URL as shown in messages (no credentials, query or fragment). */
+  displayUrl: string;
+  /** Model ids the upstream lists (GET /models), fetched afresh. */
   listModels(signal?: AbortSignal): Promise<string[]>;
+  /** The upstream's models, fetched when needed and kept briefly (GET /models of this service). */
+  catalog: UpstreamModelCatalog;
+  /** The upstream's `svc-*` mapping (SVC_UPSTREAM_MODELS). */
+  aliases: Readonly<Record<string, string>>;
+  /** Asks the upstream now whether it answers, and how fast (GET /__local/health). */
+  health(): Promise<UpstreamHealth>;
 }
 
-/** Creates the engines that forward to `upstream`; `deps.fetch` replaces the global fetch (tests). */
+/**
+ * Creates the engines that forward to `upstream`; `deps.fetch` replaces the global fetch (tests),
+ * `deps.now` the clock the model list is kept by.
+ */
 export function createUpstreamEngines(
   upstream: UpstreamConfig,
-  deps: { fetch?: typeof fetch } = {},
+  deps: { fetch?: typeof fetch; now?: () => number } = {},
 ): UpstreamEngines {
-  const client = createUpstreamClient(upstream, deps.fetch);
+  const client = createUpstreamClient(upstream, deps.fetch, deps.now);
   const describe = (modelId: string): string =>
     `Forwarded to the upstream server at ${displayUrl(client.url)} as model "${client.model(modelId)}" ` +
     "(configured with SVC_UPSTREAM_URL and SVC_UPSTREAM_MODELS); what it answers is that server's model.";
@@ -37,6 +49,10 @@ export function createUpstreamEngines(
     code: { describe, generate: (request, options) => generateUpstreamCode(client, request, options) },
     vision: { describe, generate: (request, options) => generateUpstreamVision(client, request, options) },
     audio: { describe, transcribe: (input, options) => transcribeUpstream(client, input, options) },
+    displayUrl: displayUrl(client.url),
     listModels: (signal) => listUpstreamModels(client, signal),
+    catalog: client.catalog,
+    aliases: { ...upstream.models },
+    health: () => checkUpstreamHealth(client),
   };
 }

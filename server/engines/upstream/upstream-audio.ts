@@ -12,6 +12,25 @@ import {
 } from '../engine';
 import type { UpstreamClient } from './upstream-client';
 import { displayUrl } from './upstream-errors';
+import { parseWav } from '../audio-local/wav-header';
+
+/**
+ * The audio's length from its own header when it is a PCM WAV (the only container whose length is a
+ * sum), so a transcript without timings can still be one cue spanning the audio; otherwise undefined.
+ */
+export function wavSeconds(bytes: Uint8Array): number | undefined {
+  const info = parseWav(bytes);
+  if (!info || info.audioFormat !== 1 || info.channels === 0 || info.sampleRate === 0) return undefined;
+  const bytesPerSecond = info.sampleRate * info.channels * (info.bitsPerSample / 8);
+  return bytesPerSecond > 0 ? info.dataLength / bytesPerSecond : undefined;
+}
+
+/** The transcript, with the audio's length when the upstream gave no timings and the header tells it. */
+function withLength(transcript: Transcript, input: AudioInput): Transcript {
+  if (transcript.segments.length > 0 || transcript.duration !== undefined) return transcript;
+  const seconds = wavSeconds(input.file);
+  return seconds === undefined ? transcript : { ...transcript, duration: seconds };
+}
 
 function form(input: AudioInput, model: string, format: 'verbose_json' | 'json'): FormData {
   const data = new FormData();
@@ -68,7 +87,7 @@ export async function transcribeUpstream(
   input: AudioInput,
   { signal }: GenerateOptions,
 ): Promise<Transcript> {
-  const model = client.model(input.model);
+  const model = await client.resolveModel(input.model);
   const url = `${client.url}/audio/transcriptions`;
   try {
     const response = await client.request('/audio/transcriptions', {
@@ -76,7 +95,7 @@ export async function transcribeUpstream(
       body: form(input, model, 'verbose_json'),
       signal,
     });
-    return await readTranscript(response, url);
+    return withLength(await readTranscript(response, url), input);
   } catch (error) {
     if (!(error instanceof EngineError) || error.status !== 400) throw error;
     const response = await client.request('/audio/transcriptions', {
@@ -84,6 +103,6 @@ export async function transcribeUpstream(
       body: form(input, model, 'json'),
       signal,
     });
-    return await readTranscript(response, url);
+    return withLength(await readTranscript(response, url), input);
   }
 }

@@ -1,19 +1,26 @@
 /**
- * The upstream chat engine: POST `<url>/chat/completions` with the mapped model, always streaming
- * (`stream: true` with `stream_options.include_usage`), and events yielded as each chunk arrives.
- * Functions go as `tools` to an OpenAI-compatible server and in the spec's own form to a service of
- * this interface (see src/protocol/chat/dialects.ts); replies with either `function_call` or `tool_calls` are
- * understood.
+ * The upstream chat engine: POST `<url>/chat/completions` with the client's body as sent, bar the few
+ * fields forwarded-request.ts rewrites (the model, streaming, the dialect), streamed when the client
+ * streams, and events yielded as each chunk arrives. Functions go in the dialect SVC_UPSTREAM_DIALECT
+ * names (`tools` by default); replies with either `function_call` or `tool_calls` are understood.
+ * The reply keeps the upstream's `id`, `model`, `created` and `system_fingerprint`, and the upstream's
+ * request id and rate-limit headers go out as X-Upstream-Request-Id and X-Upstream-RateLimit-*.
  */
 import { readChatChunks, StreamProblem } from '../../../src/protocol/stream/read-chat-chunks';
 import { OversizedEventError } from '../../../src/protocol/stream/stream-limits';
-import type { ChatCompletionChunk, ChatCompletionRequest, ChatDelta } from '../../../src/protocol/wire';
-import { EngineError, type EngineEvent, type GenerateOptions } from '../engine';
+import type { ChatCompletionChunk, ChatDelta } from '../../../src/protocol/wire';
+import { EngineError, type ChatEngineRequest, type EngineEvent, type GenerateOptions } from '../engine';
 import { ChunkTranslator } from './chunk-events';
 import { isAbort, type UpstreamClient } from './upstream-client';
-import { displayUrl, upstreamStreamError } from './upstream-errors';
-import { dialectOf, toToolsForm, usesFunctions } from '../../../src/protocol/chat/dialects';
-import { isSvcModel } from './svc-model';
+import {
+  displayUrl,
+  UPSTREAM_ERROR_CODES,
+  UPSTREAM_ERROR_TYPE,
+  upstreamStreamError,
+} from './upstream-errors';
+import { dialectOf, usesFunctions } from '../../../src/protocol/chat/dialects';
+import { upstreamChatBody } from './forwarded-request';
+import { passedUpstreamHeaders } from './upstream-headers';
 
 /** Runs `produce` with a controller aborted by the caller's signal and when the consumer stops. */
 export async function* linkedAbort<T>(
@@ -60,7 +67,7 @@ export async function* upstreamPayloads(
     }
   } catch (error) {
     if (isAbort(error, signal) || error instanceof EngineError) throw error;
-    throw upstreamReadError(error, url, sentText);
+    throw upstreamReadError(error, url, sentText, response.headers);
   }
 }
 
@@ -74,17 +81,21 @@ function carriesText(chunk: ChatCompletionChunk): boolean {
   });
 }
 
-function upstreamReadError(error: unknown, url: string, sentText: boolean): EngineError {
+function upstreamReadError(error: unknown, url: string, sentText: boolean, headers: Headers): EngineError {
   if (error instanceof StreamProblem && error.kind === 'error') {
-    return upstreamStreamError(error.payload, url, sentText);
+    return upstreamStreamError(error.payload, url, sentText, headers);
   }
   if (error instanceof StreamProblem && error.kind === 'cut-off') {
-    return new EngineError(502, {
-      message: `The upstream server at ${displayUrl(url)} ended its stream before the reply finished (no finish_reason and no [DONE]).`,
-      type: 'server_error',
-      param: null,
-      code: 'server_error',
-    });
+    return new EngineError(
+      502,
+      {
+        message: `The upstream server at ${displayUrl(url)} ended its stream before the reply finished (no finish_reason and no [DONE]).`,
+        type: UPSTREAM_ERROR_TYPE,
+        param: null,
+        code: UPSTREAM_ERROR_CODES.badReply,
+      },
+      { 'x-error-source': 'upstream' },
+    );
   }
   const detail =
     error instanceof OversizedEventError
@@ -94,31 +105,16 @@ function upstreamReadError(error: unknown, url: string, sentText: boolean): Engi
       : error instanceof Error
         ? error.message
         : String(error);
-  return new EngineError(502, {
-    message: `The upstream server at ${displayUrl(url)} sent a reply this service cannot read: ${detail}`,
-    type: 'server_error',
-    param: null,
-    code: 'server_error',
-  });
-}
-
-/**
- * The JSON body sent upstream for a chat request: legacy functions in the tools form unless the
- * upstream is a service of this interface (a tools request goes as it is); streamed, asking for
- * usage, only when the client streams — a server that fails on streamed calls then still answers a
- * non-streaming request as it would directly.
- */
-export function upstreamChatBody(request: ChatCompletionRequest, model: string): Record<string, unknown> {
-  const streamed = request.stream === true;
-  const body: Record<string, unknown> = {
-    ...request,
-    model,
-    stream: streamed,
-    stream_options: streamed ? { include_usage: true } : undefined,
-  };
-  if (!isSvcModel(model) && usesFunctions(request)) Object.assign(body, toToolsForm(request));
-  for (const [key, value] of Object.entries(body)) if (value === undefined) delete body[key];
-  return body;
+  return new EngineError(
+    502,
+    {
+      message: `The upstream server at ${displayUrl(url)} sent a reply this service cannot read: ${detail}`,
+      type: UPSTREAM_ERROR_TYPE,
+      param: null,
+      code: UPSTREAM_ERROR_CODES.badReply,
+    },
+    { 'x-error-source': 'upstream' },
+  );
 }
 
 /**
@@ -128,14 +124,14 @@ export function upstreamChatBody(request: ChatCompletionRequest, model: string):
  */
 async function requestChat(
   client: UpstreamClient,
-  request: ChatCompletionRequest,
+  request: ChatEngineRequest,
   signal: AbortSignal,
 ): Promise<Response> {
-  const model = client.model(request.model);
+  const model = await client.resolveModel(request.model);
   const send = (stream: boolean) =>
     client.request('/chat/completions', {
       method: 'POST',
-      json: upstreamChatBody({ ...request, stream }, model),
+      json: upstreamChatBody(request, model, client.dialect, stream),
       signal,
       whole: !stream,
     });
@@ -150,17 +146,53 @@ async function requestChat(
   }
 }
 
+/** The upstream's reply identity (from its first payload) and the headers passed on from its answer. */
+export function identityEvent(payload: unknown, headers: Headers): EngineEvent {
+  const record = (payload ?? {}) as Record<string, unknown>;
+  const text = (value: unknown): string | undefined =>
+    typeof value === 'string' && value !== '' && value.length <= 256 ? value : undefined;
+  const id = text(record.id);
+  const model = text(record.model);
+  const fingerprint = text(record.system_fingerprint);
+  const created =
+    typeof record.created === 'number' && Number.isSafeInteger(record.created) && record.created > 0
+      ? record.created
+      : undefined;
+  return {
+    type: 'identity',
+    ...(id ? { id } : {}),
+    ...(model ? { model } : {}),
+    ...(created ? { created } : {}),
+    ...(fingerprint ? { system_fingerprint: fingerprint } : {}),
+    headers: passedUpstreamHeaders(headers),
+  };
+}
+
+/** The upstream's events for one reply: its identity first, then what each payload carries. */
+export async function* upstreamEvents(
+  response: Response,
+  client: UpstreamClient,
+  translator: ChunkTranslator,
+  signal: AbortSignal,
+): AsyncGenerator<EngineEvent> {
+  let first = true;
+  for await (const payload of upstreamPayloads(response, client, signal)) {
+    if (first) yield identityEvent(payload, response.headers);
+    first = false;
+    yield* translator.translate(payload);
+  }
+  if (first) yield identityEvent(null, response.headers);
+}
+
 export function generateUpstreamChat(
   client: UpstreamClient,
-  request: ChatCompletionRequest,
+  request: ChatEngineRequest,
   { signal }: GenerateOptions,
 ): AsyncGenerator<EngineEvent> {
   return linkedAbort(signal, async function* (inner) {
     const response = await requestChat(client, request, inner);
-    const translator = new ChunkTranslator(request.messages, dialectOf(request));
-    for await (const payload of upstreamPayloads(response, client, inner)) {
-      yield* translator.translate(payload);
-    }
+    const translator = new ChunkTranslator(dialectOf(request));
+    yield* upstreamEvents(response, client, translator, inner);
     if (signal.aborted) return;
     yield translator.end();
   });

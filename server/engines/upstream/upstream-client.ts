@@ -8,13 +8,24 @@ import { EngineError } from '../engine';
 import { DEFAULT_STREAM_LIMITS, type StreamLimits } from '../../../src/protocol/stream/stream-limits';
 import { DEFAULT_UPSTREAM_LIMITS, guardedFetch, type UpstreamLimits } from './guarded-fetch';
 import { upstreamConnectionError, upstreamHttpError } from './upstream-errors';
+import { defaultUpstreamModel, UpstreamModelCatalog } from './upstream-models';
+import { isSvcModel } from './svc-model';
 
 export interface UpstreamClient {
   readonly url: string;
   /** How large one event of its streams may be (SVC_UPSTREAM_MAX_EVENT_BYTES). */
   readonly eventLimits: StreamLimits;
-  /** Maps an `svc-*` id to the upstream's id (unmapped ids pass through). */
+  /** The function-calling dialect spoken to the upstream (SVC_UPSTREAM_DIALECT, default `tools`). */
+  readonly dialect: 'tools' | 'legacy';
+  /** The upstream's model list, fetched when needed and kept briefly. */
+  readonly catalog: UpstreamModelCatalog;
+  /** Maps an `svc-*` id by SVC_UPSTREAM_MODELS (any other id passes through). */
   model(id: string): string;
+  /**
+   * The upstream model a request is sent as: SVC_UPSTREAM_MODELS' entry for an `svc-*` id, else one
+   * the upstream lists (defaultUpstreamModel); an upstream id as it is.
+   */
+  resolveModel(id: string): Promise<string>;
   /** Sends a request; resolves to a 2xx response or throws an EngineError (or the abort). */
   request(
     path: string,
@@ -35,6 +46,7 @@ export interface UpstreamClient {
 export function createUpstreamClient(
   upstream: UpstreamConfig,
   fetchImpl: typeof fetch = fetch,
+  now: () => number = Date.now,
 ): UpstreamClient {
   const base = upstream.url.replace(/\/+$/, '');
   const limits: UpstreamLimits = {
@@ -42,10 +54,21 @@ export function createUpstreamClient(
     timeoutMs: upstream.timeoutMs ?? DEFAULT_UPSTREAM_LIMITS.timeoutMs,
     maxEventBytes: upstream.maxEventBytes ?? DEFAULT_UPSTREAM_LIMITS.maxEventBytes,
   };
-  return {
+  const client: UpstreamClient = {
     url: base,
     eventLimits: { ...DEFAULT_STREAM_LIMITS, maxEventBytes: limits.maxEventBytes },
+    dialect: upstream.dialect ?? 'tools',
+    get catalog() {
+      return catalog;
+    },
     model: (id) => upstream.models[id] ?? id,
+    async resolveModel(id) {
+      const mapped = upstream.models[id];
+      if (mapped !== undefined) return mapped;
+      if (!isSvcModel(id)) return id;
+      const listed = await catalog.ids();
+      return (listed && defaultUpstreamModel(id, listed)) ?? id;
+    },
     async request(path, { method, body, json, signal, whole = false }) {
       const headers: Record<string, string> = { accept: 'application/json, text/event-stream' };
       if (upstream.apiKey) headers.authorization = `Bearer ${upstream.apiKey}`;
@@ -71,6 +94,8 @@ export function createUpstreamClient(
       return response;
     },
   };
+  const catalog = new UpstreamModelCatalog(client, now);
+  return client;
 }
 
 /** True when `error` is the consequence of the caller's abort, which ends a generator quietly. */

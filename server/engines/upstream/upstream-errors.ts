@@ -1,8 +1,9 @@
 /**
- * The upstream's failures in the spec's error shape. Its HTTP errors keep their status and, when the
- * body is the common `{ error: {...} }` (or `{ error: "..." }`, `{ message }`), its fields; other
- * bodies (an HTML 502 page, plain text) become a message that quotes them briefly. Messages name the
- * upstream URL but never its key.
+ * The upstream's failures in the spec's error shape, attributed to the party at fault: the upstream's
+ * refusal of the service's own key is a 502 naming SVC_UPSTREAM_API_KEY (never a 401 that blames the
+ * caller's key), its 429 stays a 429 with its own wait, its 5xx a 502, and any other 4xx (a judgement
+ * of the request) keeps its status and fields. Bodies that are not JSON (an HTML page, plain text)
+ * are quoted briefly. Messages name the upstream URL but never its key.
  */
 import { errorFields } from '../../../src/protocol/error-fields';
 import { EngineError } from '../engine';
@@ -22,11 +23,6 @@ export function displayUrl(url: string): string {
   }
 }
 
-function typeForStatus(status: number): string {
-  if (status === 429) return 'rate_limit_error';
-  return status >= 500 ? 'server_error' : 'invalid_request_error';
-}
-
 /** A short, tag-free excerpt of a non-JSON body. */
 function excerpt(text: string): string {
   const plain = text
@@ -35,6 +31,111 @@ function excerpt(text: string): string {
     .replace(/\s+/g, ' ')
     .trim();
   return plain.length > 200 ? `${plain.slice(0, 200)}…` : plain;
+}
+
+/**
+ * The error codes (and `type`) the service gives failures that are the upstream's, so a client can
+ * tell them from its own mistakes and from this service's limits. Every such error also carries the
+ * header `X-Error-Source: upstream`, and `X-Upstream-Status` when the upstream answered with a status.
+ */
+export const UPSTREAM_ERROR_CODES = {
+  /** The upstream refused SVC_UPSTREAM_API_KEY (its 401/403): 502, never a 401 that blames the caller's key. */
+  auth: 'upstream_auth_failed',
+  /** The upstream's 429: passed on as 429 with its Retry-After and X-Upstream-RateLimit-*. */
+  rateLimited: 'upstream_rate_limited',
+  /** The upstream's 5xx: 502. */
+  server: 'upstream_server_error',
+  /** Could not connect (refused, DNS, reset, TLS): 502. */
+  unreachable: 'upstream_unreachable',
+  /** Silence or length past SVC_UPSTREAM_IDLE_TIMEOUT_MS / SVC_UPSTREAM_TIMEOUT_MS: 504. */
+  timeout: 'upstream_timeout',
+  /** A redirect, an oversized event, a reply that is not the format, a stream cut off: 502. */
+  badReply: 'upstream_bad_reply',
+} as const;
+
+/** The `type` of an upstream failure that is neither the caller's request nor a rate limit. */
+export const UPSTREAM_ERROR_TYPE = 'upstream_error';
+
+/** What an upstream's error said, read from any of the shapes servers send. */
+interface Said {
+  message: string | null;
+  type: string | null;
+  param: string | null;
+  code: string | null;
+}
+
+/** The status an error event implies when the server sent it with HTTP 200 (some do, for 401 and 429). */
+function impliedStatus(fields: ReturnType<typeof errorFields>): number | null {
+  if (fields.status !== null && fields.status >= 400 && fields.status < 600) return fields.status;
+  const words = `${fields.code ?? ''} ${fields.type ?? ''}`.toLowerCase();
+  if (/invalid_api_key|authentication|unauthori[sz]ed|permission|forbidden/.test(words)) return 401;
+  if (/rate_limit|too_many_requests|insufficient_quota|quota/.test(words)) return 429;
+  const numeric = fields.code !== null && /^[45]\d\d$/.test(fields.code) ? Number(fields.code) : null;
+  return numeric;
+}
+
+/**
+ * The one attribution of an upstream's error status: whose fault, which status and code the client
+ * gets, and which headers go with it (the upstream's wait and rate-limit state, its request id).
+ */
+export function attributeUpstreamError(
+  status: number,
+  said: Said,
+  url: string,
+  headers: Record<string, string>,
+  fallbackMessage: string,
+): EngineError {
+  const where = displayUrl(url);
+  const words = said.message ?? fallbackMessage;
+  const marked = { ...headers, 'x-error-source': 'upstream', 'x-upstream-status': String(status) };
+  if (status === 401 || status === 403) {
+    return new EngineError(
+      502,
+      {
+        message: `The upstream server at ${where} refused this service's credentials (${status}): check SVC_UPSTREAM_API_KEY in the service's configuration. The API key you sent to this service was accepted. The upstream said: ${words}`,
+        type: UPSTREAM_ERROR_TYPE,
+        param: null,
+        code: UPSTREAM_ERROR_CODES.auth,
+      },
+      marked,
+    );
+  }
+  if (status === 429) {
+    const wait = headers['retry-after'];
+    return new EngineError(
+      429,
+      {
+        message: `The upstream server at ${where} is rate limiting this service (429)${said.code && said.code !== 'rate_limit_exceeded' ? ` [${said.code}]` : ''}${wait !== undefined ? `; it asks to retry after ${wait} s` : ''}. The upstream said: ${words}`,
+        type: 'rate_limit_error',
+        param: null,
+        code: UPSTREAM_ERROR_CODES.rateLimited,
+      },
+      marked,
+    );
+  }
+  if (status >= 500) {
+    return new EngineError(
+      502,
+      {
+        message: `The upstream server at ${where} failed (${status}): ${words}`,
+        type: UPSTREAM_ERROR_TYPE,
+        param: null,
+        code: UPSTREAM_ERROR_CODES.server,
+      },
+      marked,
+    );
+  }
+  // Any other 4xx is the upstream's judgement of the request: its status, type, code and param stand.
+  return new EngineError(
+    status,
+    {
+      message: `The upstream server at ${where} answered ${status}: ${words}`,
+      type: said.type ?? 'invalid_request_error',
+      param: said.param,
+      code: said.code ?? (status === 404 ? 'model_not_found' : 'invalid_request_error'),
+    },
+    marked,
+  );
 }
 
 /** Maps an upstream HTTP error response (status, headers and body text) to an EngineError. */
@@ -52,31 +153,28 @@ export function upstreamHttpError(
     parsed = undefined;
   }
   const fields = parsed !== null && typeof parsed === 'object' ? errorFields(parsed) : null;
-  let message = fields?.message ?? null;
-  const type = fields?.type ?? null;
-  const param = fields?.param ?? null;
-  const code = fields?.code ?? null;
-  const where = displayUrl(url);
-  if (message === null) {
-    const body = excerpt(bodyText);
-    message = `The upstream server at ${where} answered ${status}${statusText ? ` ${statusText}` : ''}${body ? `: ${body}` : ' with an empty body'}.`;
-  } else if (status === 401 || status === 403) {
-    // The client's own key was fine; it is the service's upstream key that was refused.
-    message = `The upstream server at ${where} refused the service's credentials (check SVC_UPSTREAM_API_KEY): ${message}`;
-  } else {
-    // Say who answered: the error is the upstream's, not this service's.
-    message = `The upstream server at ${where} answered ${status}: ${message}`;
-  }
-  const passed = passedUpstreamHeaders(headers);
-  return new EngineError(
+  const body = excerpt(bodyText);
+  const fallback = `${status}${statusText ? ` ${statusText}` : ''}${body ? `: ${body}` : ' with an empty body'}`;
+  return attributeUpstreamError(
     status,
     {
-      message,
-      type: type ?? typeForStatus(status),
-      param,
-      code: code ?? (status >= 500 ? 'server_error' : null),
+      message: fields?.message ?? null,
+      type: fields?.type ?? null,
+      param: fields?.param ?? null,
+      code: fields?.code ?? null,
     },
-    passed,
+    url,
+    passedUpstreamHeaders(headers),
+    fallback,
+  );
+}
+
+/** A failure of the exchange itself (no usable answer): 502 or 504 of type `upstream_error`. */
+export function upstreamFailure(status: 502 | 504, code: string, message: string): EngineError {
+  return new EngineError(
+    status,
+    { message, type: UPSTREAM_ERROR_TYPE, param: null, code },
+    { 'x-error-source': 'upstream' },
   );
 }
 
@@ -87,25 +185,45 @@ export function upstreamConnectionError(url: string, cause: unknown): EngineErro
     inner instanceof Error
       ? (((inner as { code?: unknown }).code as string | undefined) ?? inner.message)
       : String(inner);
-  return new EngineError(502, {
-    message: `Could not reach the upstream server at ${displayUrl(url)} (${reason}). Check SVC_UPSTREAM_URL and that the server is running.`,
-    type: 'server_error',
-    param: null,
-    code: 'upstream_unreachable',
-  });
+  return upstreamFailure(
+    502,
+    UPSTREAM_ERROR_CODES.unreachable,
+    `Could not reach the upstream server at ${displayUrl(url)} (${reason}). Check SVC_UPSTREAM_URL and that the server is running.`,
+  );
 }
 
 /**
- * An error the upstream sent inside its stream: before any reply text it is the upstream's answer
- * (some servers send a 401 or 404 as HTTP 200 and one error event), after text a failure mid-reply.
+ * An error the upstream sent inside its stream. Before any reply text it is the upstream's answer
+ * (some servers send a 401 or a 429 as HTTP 200 and one error event): one that names an auth failure
+ * or a rate limit is attributed as the same HTTP status would be. After text, a failure mid-reply.
  */
-export function upstreamStreamError(payload: unknown, url: string, sentText: boolean): EngineError {
+export function upstreamStreamError(
+  payload: unknown,
+  url: string,
+  sentText: boolean,
+  headers?: Headers,
+): EngineError {
   const fields = errorFields(payload);
+  const status = impliedStatus(fields);
+  const words = fields.message ?? JSON.stringify(payload).slice(0, 300);
+  if (!sentText && status !== null) {
+    return attributeUpstreamError(
+      status,
+      { message: words, type: fields.type, param: fields.param, code: fields.code },
+      url,
+      passedUpstreamHeaders(headers),
+      words,
+    );
+  }
   const what = sentText ? 'failed mid-reply' : 'answered with an error instead of a reply';
-  return new EngineError(502, {
-    message: `The upstream server at ${displayUrl(url)} ${what}: ${fields.message ?? JSON.stringify(payload)}`,
-    type: fields.type ?? 'server_error',
-    param: null,
-    code: fields.code ?? 'server_error',
-  });
+  return new EngineError(
+    502,
+    {
+      message: `The upstream server at ${displayUrl(url)} ${what}: ${words}`,
+      type: UPSTREAM_ERROR_TYPE,
+      param: null,
+      code: fields.code ?? UPSTREAM_ERROR_CODES.server,
+    },
+    { 'x-error-source': 'upstream' },
+  );
 }

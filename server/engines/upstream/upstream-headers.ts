@@ -1,6 +1,7 @@
 /**
- * The only upstream headers the service passes on: `Retry-After` (and `retry-after-ms`) and the
- * `X-RateLimit-*` trio, each parsed and written anew. Anything malformed is dropped, never copied:
+ * The only upstream headers the service passes on: `Retry-After` (and `retry-after-ms`), the
+ * upstream's rate-limit headers renamed `X-Upstream-RateLimit-*`, and its request id as
+ * `X-Upstream-Request-Id`, each parsed and written anew. Anything malformed is dropped, never copied:
  * a folded or injected header from the upstream must not reach the client as it came.
  */
 
@@ -32,7 +33,42 @@ function parseReset(value: string): string | null {
   return null;
 }
 
-/** The headers of `headers` the service passes on, parsed and re-emitted; malformed ones are dropped. */
+/** An upstream request id worth showing: token characters only, bounded. */
+function parseRequestId(value: string): string | null {
+  const text = value.trim();
+  return /^[\w.:/+=-]{1,200}$/.test(text) ? text : null;
+}
+
+/** At most this many `x-ratelimit-*` headers of the upstream are passed on. */
+const MAX_RATE_LIMIT_HEADERS = 16;
+
+/**
+ * The upstream's own rate-limit headers, renamed `x-upstream-ratelimit-*` so they can never be taken
+ * for the local limiter's `X-RateLimit-*`: the trio (`x-ratelimit-limit`, `-remaining`, `-reset`) and
+ * OpenAI's per-resource forms (`x-ratelimit-limit-requests`, `-remaining-tokens`, `-reset-requests`, …).
+ * Counts must be whole numbers and resets numbers or durations such as `1m30s`; anything else is dropped.
+ */
+export function upstreamRateLimitHeaders(headers: Headers | undefined): Record<string, string> {
+  const passed: Record<string, string> = {};
+  if (!headers) return passed;
+  let count = 0;
+  for (const [name, value] of headers) {
+    const match = /^x-ratelimit-((limit|remaining|reset)(-[a-z0-9]{1,24}){0,2})$/.exec(name.toLowerCase());
+    if (!match?.[1] || count >= MAX_RATE_LIMIT_HEADERS) continue;
+    const parsed = match[2] === 'reset' ? parseReset(value) : parseCount(value);
+    if (parsed === null) continue;
+    passed[`x-upstream-ratelimit-${match[1]}`] = parsed;
+    count += 1;
+  }
+  return passed;
+}
+
+/**
+ * The headers of the upstream's answer the service passes on, each parsed and written anew (malformed
+ * ones are dropped): `Retry-After` (and `retry-after-ms`, which the openai clients read) as the
+ * upstream asked, the upstream's rate-limit headers as `x-upstream-ratelimit-*`, and its request id
+ * as `x-upstream-request-id`. The local limiter's `X-RateLimit-*` are never taken from the upstream.
+ */
 export function passedUpstreamHeaders(
   headers: Headers | undefined,
   now: number = Date.now(),
@@ -46,14 +82,9 @@ export function passedUpstreamHeaders(
   if (retryMs !== null && /^\d{1,10}$/.test(retryMs.trim())) {
     passed['retry-after-ms'] = String(Math.min(Number(retryMs.trim()), MAX_RETRY_SECONDS * 1000));
   }
-  for (const [name, parse] of [
-    ['x-ratelimit-limit', parseCount],
-    ['x-ratelimit-remaining', parseCount],
-    ['x-ratelimit-reset', parseReset],
-  ] as const) {
-    const value = headers.get(name);
-    const parsed = value === null ? null : parse(value);
-    if (parsed !== null) passed[name] = parsed;
-  }
+  Object.assign(passed, upstreamRateLimitHeaders(headers));
+  const id = headers.get('x-request-id') ?? headers.get('request-id');
+  const requestId = id === null ? null : parseRequestId(id);
+  if (requestId !== null) passed['x-upstream-request-id'] = requestId;
   return passed;
 }

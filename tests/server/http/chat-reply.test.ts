@@ -62,15 +62,17 @@ describe('chat reply assembly', () => {
     for (const part of parts) expect(part).not.toMatch(/[\uD800-\uDBFF]$/);
   });
 
-  it('puts logprobs on every chunk only when asked', async () => {
+  it('puts logprobs on every chunk only when asked, null where the engine gave none', async () => {
+    const logprob = { token: 'x', logprob: -0.5, bytes: [120], top_logprobs: [] };
     const chunks = await collect(
       [
-        { type: 'text', text: 'x' },
+        { type: 'text', text: 'x', logprobs: [logprob] },
+        { type: 'text', text: 'y' },
         { type: 'finish', finish_reason: 'stop', usage },
       ],
       { ...META, logprobs: true },
     );
-    expect(chunks.map((c) => c.choices[0]!.logprobs)).toEqual([null, { content: [] }, null]);
+    expect(chunks.map((c) => c.choices[0]!.logprobs)).toEqual([null, { content: [logprob] }, null, null]);
     const plain = await collect([
       { type: 'text', text: 'x' },
       { type: 'finish', finish_reason: 'stop', usage },

@@ -130,20 +130,25 @@ describe('the upstream engine against mock-llm', () => {
     expect(new Ajv().compile(schema)(JSON.parse(content))).toBe(true);
   });
 
-  it('words an error sent as the first stream event as the upstream’s answer, with its code', async () => {
+  it('reads a 401 sent as HTTP 200 and a first error event as the upstream refusing its key', async () => {
     const response = await post({ messages: user('error-401'), stream: true });
     expect(response.status).toBe(502);
+    expect(response.headers.get('x-error-source')).toBe('upstream');
     const { error } = (await response.json()) as { error: { message: string; code: string } };
-    expect(error.code).toBe('invalid_api_key');
+    expect(error.code).toBe('upstream_auth_failed');
     expect(error.message).toMatch(
-      /^The upstream server at http:\/\/127\.0\.0\.1:\d+\/v1 answered with an error instead of a reply: Incorrect API key provided\.$/,
+      /^The upstream server at http:\/\/127\.0\.0\.1:\d+\/v1 refused this service's credentials \(401\): check SVC_UPSTREAM_API_KEY.* The upstream said: Incorrect API key provided\.$/,
     );
   });
 
-  it('carries an upstream 500 with a string error and its message, naming the upstream', async () => {
+  it('carries an upstream 500 with a string error as a 502 naming the upstream', async () => {
     const response = await post({ messages: user('no-content'), stream: true });
-    expect(response.status).toBe(500);
-    const { error } = (await response.json()) as { error: { message: string } };
-    expect(error.message).toMatch(/^The upstream server at .*\/chat\/completions answered 500: TypeError: /);
+    expect(response.status).toBe(502);
+    expect(response.headers.get('x-upstream-status')).toBe('500');
+    const { error } = (await response.json()) as { error: { message: string; code: string } };
+    expect(error.code).toBe('upstream_server_error');
+    expect(error.message).toMatch(
+      /^The upstream server at .*\/chat\/completions failed \(500\): TypeError: /,
+    );
   });
 });

@@ -127,6 +127,8 @@ describe('POST /chat/completions (non-streaming)', () => {
       unknown_field: 1,
     });
     expect(chat.calls[0]!.request).toEqual({ ...CHAT, temperature: 0, stop: ['x'], seed: 4 });
+    // The body as sent goes beside it, for an engine that forwards it (the upstream's pass-through).
+    expect(chat.calls[0]!.clientBody).toMatchObject({ user: 'u', unknown_field: 1, top_p: null });
   });
 
   it('passes an EngineError through with its own status and body', async () => {

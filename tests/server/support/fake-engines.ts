@@ -11,13 +11,20 @@ import type { CodeCompletionRequest } from '../../../src/protocol/wire';
 
 export const USAGE = { prompt_tokens: 7, completion_tokens: 3, total_tokens: 10 };
 
-/** A chat engine that yields `script` (or what `script(request)` returns) and records every call. */
+/**
+ * A chat engine that yields `script` (or what `script(request)` returns) and records every call: the
+ * validated request, and apart from it the client's body as the route handed it on (`clientBody`).
+ */
 export function scriptedChatEngine(script: EngineEvent[] | ((request: ChatEngineRequest) => EngineEvent[])) {
-  const calls: { request: ChatEngineRequest; signal: AbortSignal }[] = [];
+  const calls: {
+    request: ChatEngineRequest;
+    clientBody: ChatEngineRequest['clientBody'];
+    signal: AbortSignal;
+  }[] = [];
   const engine: ChatEngine = {
     describe: (id) => `fake engine for ${id}`,
-    async *generate(request, { signal }: GenerateOptions) {
-      calls.push({ request, signal });
+    async *generate({ clientBody, ...request }, { signal }: GenerateOptions) {
+      calls.push({ request, clientBody, signal });
       for (const event of typeof script === 'function' ? script(request) : script) {
         if (signal.aborted) return;
         yield event;
@@ -32,7 +39,7 @@ export function scriptedCodeEngine(events: EngineEvent[]) {
   const calls: CodeCompletionRequest[] = [];
   const engine: CodeEngine = {
     describe: (id) => `fake code engine for ${id}`,
-    async *generate(request) {
+    async *generate({ clientBody: _clientBody, ...request }) {
       calls.push(request);
       yield* events;
     },

@@ -25,9 +25,9 @@ const CASES: [string, Record<string, unknown>, string | null, RegExp][] = [
   ['message not an object', { messages: [user('a'), 'b'] }, 'messages[1]', /must be an object/],
   [
     'unknown role',
-    { messages: [user('a'), { role: 'developer', content: 'x' }] },
+    { messages: [user('a'), { role: 'moderator', content: 'x' }] },
     'messages[1].role',
-    /'system', 'user', 'assistant', 'function' or 'tool'/,
+    /'system', 'developer', 'user', 'assistant', 'function' or 'tool'/,
   ],
   [
     'a tool message without tool_call_id',

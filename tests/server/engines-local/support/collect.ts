@@ -1,14 +1,17 @@
 import type { ChatEngine, EngineEvent } from '../../../../server/engines/engine';
-import type { ChatMessage } from '../../../../src/protocol/wire';
+import type { ChatMessage, Usage } from '../../../../src/protocol/wire';
+
+/** A local engine's finish event, which always counts usage. */
+type Finish = Extract<EngineEvent, { type: 'finish' }> & { usage: Usage };
 
 /** Runs a chat engine to the end and returns its text and finish event. */
 export async function collectReply(
   engine: ChatEngine,
   messages: ChatMessage[],
   extra: { max_tokens?: number; signal?: AbortSignal } = {},
-): Promise<{ text: string; finish: Extract<EngineEvent, { type: 'finish' }> | undefined; pieces: number }> {
+): Promise<{ text: string; finish: Finish | undefined; pieces: number }> {
   let text = '';
-  let finish: Extract<EngineEvent, { type: 'finish' }> | undefined;
+  let finish: Finish | undefined;
   let pieces = 0;
   const request = {
     model: 'svc-vision',
@@ -21,7 +24,7 @@ export async function collectReply(
     if (event.type === 'text') {
       text += event.text;
       pieces += 1;
-    } else if (event.type === 'finish') finish = event;
+    } else if (event.type === 'finish') finish = event as Finish;
   }
   return { text, finish, pieces };
 }

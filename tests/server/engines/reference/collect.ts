@@ -2,6 +2,7 @@ import type {
   ChatCompletionRequest,
   CodeCompletionRequest,
   TokenLogprob,
+  Usage,
 } from '../../../../src/protocol/wire';
 import type { EngineEvent } from '../../../../server/engines/engine';
 import { createReferenceEngines } from '../../../../server/engines/reference';
@@ -11,7 +12,8 @@ export interface Collected {
   content: string;
   reasoning: string;
   logprobs: TokenLogprob[];
-  finish: Extract<EngineEvent, { type: 'finish' }> | undefined;
+  /** The finish event; local engines always count usage (an upstream's may be absent: check it). */
+  finish: (Extract<EngineEvent, { type: 'finish' }> & { usage: Usage }) | undefined;
   call: Extract<EngineEvent, { type: 'function_call' }> | undefined;
 }
 
@@ -30,7 +32,7 @@ export async function collect(events: AsyncIterable<EngineEvent>): Promise<Colle
       result.content += event.text;
       result.logprobs.push(...(event.logprobs ?? []));
     } else if (event.type === 'reasoning') result.reasoning += event.text;
-    else if (event.type === 'finish') result.finish = event;
+    else if (event.type === 'finish') result.finish = event as Collected['finish'];
     else if (event.type === 'function_call') result.call = event;
   }
   return result;

@@ -16,9 +16,17 @@ export interface FakeUpstream {
   close(): Promise<void>;
 }
 
-/** A throwaway HTTP server on 127.0.0.1:0 whose `handle` can misbehave at will. */
+/** The models a fake upstream lists unless told otherwise: those of a service of this interface. */
+export const FAKE_UPSTREAM_MODELS = ['svc-chat', 'svc-reasoner', 'svc-coder', 'svc-vision', 'svc-audio'];
+
+/**
+ * A throwaway HTTP server on 127.0.0.1:0 whose `handle` can misbehave at will. `GET …/models` (which
+ * the upstream engines ask to choose a model for an unmapped `svc-*` id) is answered with `models`
+ * and not recorded, unless `models` is false: then `handle` answers it like any request.
+ */
 export async function startFakeUpstream(
   handle: (request: Received, response: ServerResponse) => void | Promise<void>,
+  { models = FAKE_UPSTREAM_MODELS }: { models?: string[] | false } = {},
 ): Promise<FakeUpstream> {
   const received: Received[] = [];
   let markClosed: () => void = () => undefined;
@@ -35,6 +43,11 @@ export async function startFakeUpstream(
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
       };
+      if (models && request.method === 'GET' && /\/models$/.test(request.url)) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ object: 'list', data: models.map((id) => ({ id, object: 'model' })) }));
+        return;
+      }
       received.push(request);
       res.on('close', () => {
         if (!res.writableFinished) markClosed();

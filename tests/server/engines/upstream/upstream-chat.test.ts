@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { EngineError } from '../../../../server/engines/engine';
 import { createUpstreamEngines } from '../../../../server/engines/upstream';
-import { countMessageTokens, countTokens } from '../../../../server/tokens';
 import { collect } from '../reference/collect';
 import { chunk, sleep, sse, startFakeUpstream, writeSplit, type FakeUpstream } from './fake-upstream';
 
@@ -78,7 +77,7 @@ describe('upstream chat engine', () => {
     });
   });
 
-  it('reads bare JSON lines and counts usage itself when the upstream sends none', async () => {
+  it('reads bare JSON lines, and leaves usage out when the upstream sends none (no made-up count)', async () => {
     upstream = await startFakeUpstream((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/x-ndjson' });
       res.end(
@@ -91,11 +90,7 @@ describe('upstream chat engine', () => {
     expect(upstream.received[0]?.headers.authorization).toBeUndefined();
     expect(reply.content).toBe('one two');
     expect(reply.finish?.finish_reason).toBe('length');
-    expect(reply.finish?.usage).toEqual({
-      prompt_tokens: countMessageTokens(messages),
-      completion_tokens: countTokens('one two'),
-      total_tokens: countMessageTokens(messages) + countTokens('one two'),
-    });
+    expect(reply.finish).not.toHaveProperty('usage');
   });
 
   it('turns the first tool call into a function call streamed as name then argument fragments', async () => {
@@ -115,7 +110,7 @@ describe('upstream chat engine', () => {
     });
     const engines = createUpstreamEngines({ url: upstream.url, models: {} });
     const reply = await collect(engines.chat.generate({ model: 'svc-chat', messages }, { signal: signal() }));
-    expect(reply.events.filter((e) => e.type !== 'finish')).toEqual([
+    expect(reply.events.filter((e) => e.type !== 'finish' && e.type !== 'identity')).toEqual([
       { type: 'function_call', name: 'get_weather', arguments: '' },
       { type: 'function_call_arguments', arguments: '{"location":' },
       { type: 'function_call_arguments', arguments: '"Paris"}' },
@@ -178,6 +173,7 @@ describe('upstream chat engine', () => {
       collect(engines.chat.generate({ model: 'svc-chat', messages }, { signal: signal() })),
     );
     expect(error.status).toBe(400);
+    expect(error.headers).toMatchObject({ 'x-error-source': 'upstream', 'x-upstream-status': '400' });
     expect(error.body).toEqual({
       message: `The upstream server at ${upstream.url}/chat/completions answered 400: temperature too high`,
       type: 'invalid_request_error',
@@ -186,7 +182,7 @@ describe('upstream chat engine', () => {
     });
   });
 
-  it('carries both halves of a string error and its message from an upstream 500, naming the upstream', async () => {
+  it('carries both halves of a string error from an upstream 500 as a 502 naming the upstream', async () => {
     upstream = await startFakeUpstream((_req, res) => {
       res.writeHead(500, { 'content-type': 'application/json' });
       res.end(
@@ -200,11 +196,12 @@ describe('upstream chat engine', () => {
     const error = await failure(
       collect(engines.chat.generate({ model: 'svc-chat', messages }, { signal: signal() })),
     );
-    expect(error.status).toBe(500);
+    expect(error.status).toBe(502);
     expect(error.body.message).toBe(
-      `The upstream server at ${upstream.url}/chat/completions answered 500: TypeError: Cannot read properties of undefined (reading 'content')`,
+      `The upstream server at ${upstream.url}/chat/completions failed (500): TypeError: Cannot read properties of undefined (reading 'content')`,
     );
-    expect(error.body.code).toBe('server_error');
+    expect(error.body).toMatchObject({ type: 'upstream_error', code: 'upstream_server_error' });
+    expect(error.headers['x-upstream-status']).toBe('500');
   });
 
   it('maps an HTML 502 page to a readable error in the spec shape', async () => {
@@ -219,13 +216,13 @@ describe('upstream chat engine', () => {
       collect(engines.chat.generate({ model: 'svc-chat', messages }, { signal: signal() })),
     );
     expect(error.status).toBe(502);
-    expect(error.body.type).toBe('server_error');
+    expect(error.body.type).toBe('upstream_error');
     expect(error.body.message).toContain('502 Bad Gateway nginx');
     expect(error.body.message).toContain(upstream.url);
     expect(error.body.message).not.toContain('up-secret');
   });
 
-  it('passes a 429 with its Retry-After header and explains a refused upstream key', async () => {
+  it('passes a 429 with its Retry-After header, and a refused upstream key as a 502 naming SVC_UPSTREAM_API_KEY', async () => {
     upstream = await startFakeUpstream((req, res) => {
       if (req.headers.authorization === 'Bearer wrong') {
         res.writeHead(401, { 'content-type': 'application/json' });
@@ -249,8 +246,9 @@ describe('upstream chat engine', () => {
     );
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({
-      message: `The upstream server at ${upstream.url}/chat/completions answered 429: slow down`,
+      message: `The upstream server at ${upstream.url}/chat/completions is rate limiting this service (429); it asks to retry after 7 s. The upstream said: slow down`,
       type: 'rate_limit_error',
+      code: 'upstream_rate_limited',
     });
     expect(limited.headers['retry-after']).toBe('7');
     const refused = await failure(
@@ -261,7 +259,9 @@ describe('upstream chat engine', () => {
         ),
       ),
     );
-    expect(refused.status).toBe(401);
+    expect(refused.status).toBe(502);
+    expect(refused.body).toMatchObject({ type: 'upstream_error', code: 'upstream_auth_failed' });
+    expect(refused.headers['x-upstream-status']).toBe('401');
     expect(refused.body.message).toContain('SVC_UPSTREAM_API_KEY');
     expect(refused.body.message).not.toContain('wrong');
   });
@@ -506,12 +506,25 @@ describe('upstream chat engine: functions in the tools form', () => {
     ]);
   });
 
-  it('keeps the legacy functions form for a service of this interface (svc- model)', async () => {
+  it('speaks tools to a service of this interface too, unless SVC_UPSTREAM_DIALECT says legacy', async () => {
     upstream = await startFakeUpstream((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.end(sse([chunk({ content: 'ok' }, 'stop')]));
     });
-    const engines = createUpstreamEngines({ url: upstream.url, models: {} });
+    const tools = createUpstreamEngines({ url: upstream.url, models: {} });
+    await collect(
+      tools.chat.generate(
+        { model: 'svc-chat', messages: history, functions: [weather], function_call: 'auto' },
+        { signal: signal() },
+      ),
+    );
+    const sent = JSON.parse(upstream.received[0]?.body ?? '{}') as Record<string, unknown>;
+    expect(sent.model).toBe('svc-chat');
+    expect(sent.tools).toEqual([{ type: 'function', function: weather }]);
+    expect(sent.functions).toBeUndefined();
+    upstream.received.length = 0;
+
+    const engines = createUpstreamEngines({ url: upstream.url, models: {}, dialect: 'legacy' });
     await collect(
       engines.chat.generate(
         { model: 'svc-chat', messages: history, functions: [weather], function_call: 'auto' },

@@ -113,10 +113,13 @@ describe('upstream limits', () => {
   });
 
   it('refuses a non-streamed body larger than the event limit without reading it all', async () => {
-    const huge = await upstreamServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.write(`{"object":"list","data":[${'{"id":"m"},'.repeat(5000)}`);
-    });
+    const huge = await upstreamServer(
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write(`{"object":"list","data":[${'{"id":"m"},'.repeat(5000)}`);
+      },
+      { models: false },
+    );
     const engines = createUpstreamEngines({ url: huge.url, models: {}, maxEventBytes: 4096 });
     const error = await engines.listModels().then(
       () => undefined,
@@ -126,12 +129,16 @@ describe('upstream limits', () => {
     expect((error as EngineError).body.message).toMatch(/body larger than 4096 bytes/);
   });
 
-  it('passes on only parsed Retry-After and rate-limit headers', async () => {
+  it('passes on only parsed Retry-After, the upstream’s rate-limit headers (renamed) and its request id', async () => {
     const limited = await upstreamServer((_req, res) => {
       res.setHeader('retry-after', '12');
       res.setHeader('x-ratelimit-limit', '60');
       res.setHeader('x-ratelimit-remaining', 'zero; evil=1');
       res.setHeader('x-ratelimit-reset', '1m30s');
+      res.setHeader('x-ratelimit-limit-tokens', '40000');
+      res.setHeader('x-ratelimit-reset-requests', '6m0s');
+      res.setHeader('x-ratelimit-unknown-thing', '3');
+      res.setHeader('x-request-id', 'req_abc123');
       res.setHeader('x-internal-secret', 'do not pass');
       res.writeHead(429, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: 'slow down', type: 'rate_limit_error' } }));
@@ -140,8 +147,13 @@ describe('upstream limits', () => {
     expect(error.status).toBe(429);
     expect(error.headers).toEqual({
       'retry-after': '12',
-      'x-ratelimit-limit': '60',
-      'x-ratelimit-reset': '1m30s',
+      'x-upstream-ratelimit-limit': '60',
+      'x-upstream-ratelimit-reset': '1m30s',
+      'x-upstream-ratelimit-limit-tokens': '40000',
+      'x-upstream-ratelimit-reset-requests': '6m0s',
+      'x-upstream-request-id': 'req_abc123',
+      'x-error-source': 'upstream',
+      'x-upstream-status': '429',
     });
   });
 
@@ -160,7 +172,7 @@ describe('upstream limits', () => {
     });
     expect(passedUpstreamHeaders(headers, now)).toEqual({
       'retry-after-ms': '250',
-      'x-ratelimit-reset': '1700000000',
+      'x-upstream-ratelimit-reset': '1700000000',
     });
   });
 });

@@ -113,8 +113,8 @@ describe('upstream engines against another local service', () => {
     const error = (await collect(wrong.chat.generate(base, { signal: signal() })).catch(
       (e: unknown) => e,
     )) as EngineError;
-    expect(error.status).toBe(401);
-    expect(error.body.code).toBe('invalid_api_key');
+    expect(error.status).toBe(502);
+    expect(error.body.code).toBe('upstream_auth_failed');
     expect(error.body.message).toContain('SVC_UPSTREAM_API_KEY');
     expect(error.body.message).not.toContain('not-the-key');
   });
