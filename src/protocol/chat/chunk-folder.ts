@@ -1,8 +1,13 @@
 /**
  * The one chunk folder: a chat reply (choice 0) gathered from stream chunks, for the playground (which
  * shows it as it grows) and the local service (which answers a non-streaming request by folding the
- * chunks it would have streamed). Mutable and cheap to feed; strings are gathered in arrays and joined
- * when read, so long replies stay linear.
+ * chunks it would have streamed). Mutable and cheap to feed; strings are gathered in blocks and joined
+ * once per change (`TextParts`), so long replies stay linear however often they are read.
+ *
+ * Chunks are untrusted: every field kept is read by `chunk-fields.ts`, so what comes out has the types
+ * the wire types promise. `limits` bound what one reply may hold (the playground sets them; the
+ * service folds its own engines' chunks and sets none); what is past a limit is dropped and named in
+ * `cut`, for the caller to say.
  */
 import type {
   AssistantMessage,
@@ -15,6 +20,8 @@ import type {
   ToolCallDelta,
   Usage,
 } from '../wire';
+import { isRecord, readFinishReason, readIndex, readLogprobs, readUsage, text } from './chunk-fields';
+import { TextParts } from './text-parts';
 import { ThinkTagSplitter, type SplitText } from './think-tags';
 
 /** What one chunk carried, so a caller can time the phases of a reply. */
@@ -27,22 +34,41 @@ export interface ChunkParts {
 interface ToolCallParts {
   id: string;
   name: string;
-  arguments: string[];
+  arguments: TextParts;
 }
+
+/** What one reply may hold; each is unbounded when absent. */
+export interface ReplyLimits {
+  /** Characters of content, of reasoning, and of all call arguments together, each. */
+  maxTextChars?: number;
+  /** Tool calls (distinct indexes); fragments of further calls are dropped. */
+  maxToolCalls?: number;
+  /** Token logprobs. */
+  maxLogprobs?: number;
+}
+
+/** Which limit a reply reached first. */
+export type ReplyCut = 'content' | 'reasoning' | 'arguments' | 'tool_calls' | 'logprobs';
 
 export interface ChunkFolderOptions {
   /** Read a leading `<think>…</think>` in the content as reasoning (see think-tags.ts). */
   thinkTags?: boolean;
+  limits?: ReplyLimits;
 }
 
 export class ChunkFolder {
-  private readonly content: string[] = [];
+  private readonly content: TextParts;
   private readonly splitter: ThinkTagSplitter | null;
   private ended = false;
-  private readonly reasoning: string[] = [];
+  private readonly reasoning: TextParts;
   private functionName: string | null = null;
-  private readonly functionArguments: string[] = [];
+  private readonly functionArguments: TextParts;
   private readonly tools = new Map<number, ToolCallParts>();
+  private readonly maxToolCalls: number;
+  private readonly maxLogprobs: number;
+  private readonly maxTextChars: number;
+  /** Characters of call arguments kept, all calls together. */
+  private argumentChars = 0;
   private logprobs: TokenLogprob[] | null = null;
   private logprobsAsked = false;
   private head: Pick<ChatCompletionChunk, 'id' | 'created' | 'model'> | null = null;
@@ -50,59 +76,94 @@ export class ChunkFolder {
   usage: Usage | null = null;
   /** True once any chunk (even an empty role chunk) has arrived. */
   started = false;
+  /** The first limit the reply reached (see `ReplyLimits`), or null. */
+  cut: ReplyCut | null = null;
 
   constructor(options: ChunkFolderOptions = {}) {
     this.splitter = options.thinkTags ? new ThinkTagSplitter() : null;
+    const limits = options.limits ?? {};
+    this.maxTextChars = limits.maxTextChars ?? Infinity;
+    this.maxToolCalls = limits.maxToolCalls ?? Infinity;
+    this.maxLogprobs = limits.maxLogprobs ?? Infinity;
+    this.content = new TextParts(this.maxTextChars);
+    this.reasoning = new TextParts(this.maxTextChars);
+    this.functionArguments = new TextParts(this.maxTextChars);
   }
 
   add(chunk: ChatCompletionChunk): ChunkParts {
     const parts: ChunkParts = { reasoning: false, content: false, call: false };
     this.started = true;
-    this.head ??= { id: chunk.id, created: chunk.created, model: chunk.model };
-    if (chunk.usage) this.usage = chunk.usage;
-    const choices = Array.isArray(chunk.choices) ? chunk.choices : [];
-    const choice = choices.find((c) => c?.index === 0) ?? choices[0];
-    if (!choice) return parts;
-    const delta = choice.delta ?? {};
+    const raw: unknown = chunk;
+    if (!isRecord(raw)) return parts;
+    this.head ??= {
+      id: text(raw.id) ?? '',
+      created: typeof raw.created === 'number' && Number.isFinite(raw.created) ? raw.created : 0,
+      model: text(raw.model) ?? '',
+    };
+    this.usage = readUsage(raw.usage) ?? this.usage;
+    const choices: unknown[] = Array.isArray(raw.choices) ? raw.choices : [];
+    const choice = choices.find((c) => isRecord(c) && c.index === 0) ?? choices[0];
+    if (!isRecord(choice)) return parts;
+    const delta = isRecord(choice.delta) ? choice.delta : {};
     // `reasoning_content` is what most clients read; Ollama, OpenRouter and vLLM name it `reasoning`.
-    const thinking = delta.reasoning_content ?? delta.reasoning;
-    if (typeof thinking === 'string' && thinking !== '') {
-      this.reasoning.push(thinking);
-      parts.reasoning = true;
+    const thinking = text(delta.reasoning_content) ?? text(delta.reasoning);
+    if (thinking) parts.reasoning = this.keep(this.reasoning, thinking, 'reasoning');
+    const said = text(delta.content);
+    if (said) {
+      if (this.splitter) this.addSplit(this.splitter.push(said), parts);
+      else parts.content = this.keep(this.content, said, 'content');
     }
-    if (typeof delta.content === 'string' && delta.content !== '') {
-      if (this.splitter) this.addSplit(this.splitter.push(delta.content), parts);
-      else {
-        this.content.push(delta.content);
-        parts.content = true;
-      }
-    }
-    if (delta.function_call) {
+    if (isRecord(delta.function_call)) {
       // A name arrives once (some servers repeat it whole); arguments arrive in fragments.
-      if (delta.function_call.name) this.functionName = delta.function_call.name;
+      const name = text(delta.function_call.name);
+      if (name) this.functionName = name;
       this.functionName ??= '';
-      if (delta.function_call.arguments) this.functionArguments.push(delta.function_call.arguments);
+      const args = text(delta.function_call.arguments);
+      if (args) this.keepArguments(this.functionArguments, args);
       parts.call = true;
     }
     if (Array.isArray(delta.tool_calls) && delta.tool_calls.length > 0) {
-      for (const fragment of delta.tool_calls) this.addToolFragment(fragment);
+      for (const fragment of delta.tool_calls as unknown[]) this.addToolFragment(fragment);
       parts.call = true;
     }
     if ('logprobs' in choice) this.logprobsAsked = true;
-    if (choice.logprobs?.content) (this.logprobs ??= []).push(...choice.logprobs.content);
-    if (choice.finish_reason) this.finishReason = choice.finish_reason;
+    this.addLogprobs(choice.logprobs);
+    this.finishReason = readFinishReason(choice.finish_reason) ?? this.finishReason;
     return parts;
   }
 
+  private keep(into: TextParts, piece: string, field: ReplyCut): boolean {
+    const kept = into.append(piece);
+    if (into.cut) this.cut ??= field;
+    return kept;
+  }
+
+  /** Arguments of every call share one budget: 128 calls of the text limit each would be no limit. */
+  private keepArguments(into: TextParts, piece: string): void {
+    const room = this.maxTextChars - this.argumentChars;
+    const kept = room <= 0 ? '' : piece.length > room ? piece.slice(0, room) : piece;
+    if (kept.length < piece.length) this.cut ??= 'arguments';
+    if (kept === '') return;
+    into.append(kept);
+    this.argumentChars += kept.length;
+  }
+
+  private addLogprobs(value: unknown): void {
+    const room = this.maxLogprobs - (this.logprobs?.length ?? 0);
+    const read = readLogprobs(value, Math.max(0, room) + 1);
+    if (read.length === 0) return;
+    if (read.length > room) {
+      read.length = Math.max(0, room);
+      this.cut ??= 'logprobs';
+    }
+    // A loop, not push(...read): spreading a large array as arguments overflows the stack.
+    const into = (this.logprobs ??= []);
+    for (const entry of read) into.push(entry);
+  }
+
   private addSplit(split: SplitText, parts: ChunkParts): void {
-    if (split.reasoning !== '') {
-      this.reasoning.push(split.reasoning);
-      parts.reasoning = true;
-    }
-    if (split.content !== '') {
-      this.content.push(split.content);
-      parts.content = true;
-    }
+    if (split.reasoning !== '') parts.reasoning = this.keep(this.reasoning, split.reasoning, 'reasoning');
+    if (split.content !== '') parts.content = this.keep(this.content, split.content, 'content');
   }
 
   /** The reply is over: text held back while telling whether it was a tag is placed. */
@@ -113,31 +174,47 @@ export class ChunkFolder {
     return parts;
   }
 
-  private addToolFragment(fragment: ToolCallDelta): void {
-    const index = typeof fragment?.index === 'number' ? fragment.index : this.tools.size;
+  private addToolFragment(value: unknown): void {
+    if (!isRecord(value)) return;
+    const fragment = value as Partial<Record<keyof ToolCallDelta, unknown>>;
+    // Keyed in a Map, so a hostile `index: 1e9` is one entry, never a sparse array of a billion.
+    const index = readIndex(fragment.index) ?? this.tools.size;
     let call = this.tools.get(index);
     if (!call) {
-      call = { id: '', name: '', arguments: [] };
+      if (this.tools.size >= this.maxToolCalls) {
+        this.cut ??= 'tool_calls';
+        return;
+      }
+      call = { id: '', name: '', arguments: new TextParts() };
       this.tools.set(index, call);
     }
-    if (fragment.id) call.id = fragment.id;
-    if (fragment.function?.name) call.name = fragment.function.name;
-    if (fragment.function?.arguments) call.arguments.push(fragment.function.arguments);
+    const id = text(fragment.id);
+    if (id) call.id = id;
+    const fn = isRecord(fragment.function) ? fragment.function : {};
+    const name = text(fn.name);
+    if (name) call.name = name;
+    const args = text(fn.arguments);
+    if (args) this.keepArguments(call.arguments, args);
+  }
+
+  /** Characters kept so far: content, reasoning and call arguments. */
+  get size(): number {
+    return this.content.length + this.reasoning.length + this.argumentChars;
   }
 
   get text(): string {
-    return this.content.join('');
+    return this.content.toString();
   }
 
   /** The thinking text, or null when the reply had none. */
   get thinking(): string | null {
-    return this.reasoning.length > 0 ? this.reasoning.join('') : null;
+    return this.reasoning.length > 0 ? this.reasoning.toString() : null;
   }
 
   get functionCall(): FunctionCall | null {
     return this.functionName === null
       ? null
-      : { name: this.functionName, arguments: this.functionArguments.join('') };
+      : { name: this.functionName, arguments: this.functionArguments.toString() };
   }
 
   /** Tool calls in `index` order. */
@@ -147,7 +224,7 @@ export class ChunkFolder {
       .map(([, call]) => ({
         id: call.id,
         type: 'function',
-        function: { name: call.name, arguments: call.arguments.join('') },
+        function: { name: call.name, arguments: call.arguments.toString() },
       }));
   }
 

@@ -1,8 +1,8 @@
-import type { ChatCompletionRequest } from '../../../lib/api';
+import { ApiError, type ChatCompletionRequest } from '../../../lib/api';
 import type { MessageError, MessageStatus } from '../../../lib/chat';
 import { readClock } from '../../../lib/chat/metrics';
 import { toMessageError } from '../../../lib/chat/message-error';
-import { ReplyAccumulator, type ReplyFields } from '../../../lib/chat/reply-accumulator';
+import { cutMessage, ReplyAccumulator, type ReplyFields } from '../../../lib/chat/reply-accumulator';
 import { inSlices } from '../../../lib/task-slices';
 import { createFrameScheduler } from './frame-scheduler';
 import type { ChatChunkStream, ChatTransport } from './session-types';
@@ -47,9 +47,18 @@ export function startReplyRequest(input: ReplyRequestInput): ReplyRequest {
   let stream: ChatChunkStream | null = null;
   const accumulator = new ReplyAccumulator({ thinkTags: input.thinkTags === true });
   const frames = createFrameScheduler(
-    () => input.onProgress(accumulator.snapshot()),
+    () => {
+      // A long reply's copy waits for more frames (see progressDue): the frame still counts.
+      if (accumulator.progressDue()) input.onProgress(accumulator.snapshot());
+      else frames.schedule();
+    },
     input.requestFrame ? { requestFrame: input.requestFrame } : {},
   );
+  // A reply past a limit stops there: reading on would only fetch what is dropped.
+  const cutError = () => {
+    const cut = accumulator.cut;
+    return cut === null ? null : toMessageError(new ApiError({ kind: 'stream', message: cutMessage(cut) }));
+  };
 
   const finish = (status: MessageStatus, error: MessageError | null): ReplyOutcome => {
     frames.cancel();
@@ -65,11 +74,14 @@ export function startReplyRequest(input: ReplyRequestInput): ReplyRequest {
         // A backlog (a fast server, a busy page) is folded in slices, never in one long task.
         for await (const chunk of inSlices(stream)) {
           accumulator.applyChunk(chunk, arrival());
+          if (accumulator.cut !== null) break;
           frames.schedule();
         }
       } else {
         accumulator.applyCompletion(await transport.createChat(body, { signal: controller.signal }), now());
       }
+      const cut = cutError();
+      if (cut) return finish('error', cut);
       // A client that ends the stream quietly on abort still yields a stopped reply, not a complete one.
       return finish(controller.signal.aborted ? 'stopped' : 'complete', null);
     } catch (error) {
