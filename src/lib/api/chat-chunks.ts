@@ -36,7 +36,9 @@ function serverError(problem: StreamProblem, partial: ChatCompletionChunk[], hea
 }
 
 function hasReplyText(chunk: ChatCompletionChunk): boolean {
-  return (chunk.choices ?? []).some((c) => {
+  // The chunk is the server's JSON as parsed: `choices` may be anything.
+  const choices: unknown = chunk.choices;
+  return (Array.isArray(choices) ? (choices as ChatCompletionChunk['choices']) : []).some((c) => {
     const d = c?.delta;
     return !!d && !!(d.content || d.reasoning_content || d.reasoning || d.function_call || d.tool_calls);
   });

@@ -65,3 +65,23 @@ describe('the total time limit of a streamed reply', () => {
     expect(failure?.message).toMatch(/longer than the 10 s time limit/);
   });
 });
+
+describe('a stream error after chunks whose choices are not a list', () => {
+  it('is still worded as the server’s error, not a broken connection', async () => {
+    const body = [
+      `data: ${JSON.stringify({ id: 'c', choices: 'nonsense' })}\n\n`,
+      `data: ${JSON.stringify({ error: { message: 'boom' } })}\n\n`,
+    ].join('');
+    const { fetch } = fakeFetch(
+      () => new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
+    );
+    const client = createClient({ baseURL: 'http://h/v1', fetch, maxRetries: 0 });
+    const failure = await (async () => {
+      for await (const _ of client.streamChat(request)) void _;
+    })().catch((error: unknown) => error);
+    expect(failure).toMatchObject({
+      kind: 'stream',
+      message: /answered with an error instead of a reply: boom/,
+    });
+  });
+});
