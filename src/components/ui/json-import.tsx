@@ -7,6 +7,8 @@ export interface JsonImportProblem {
   reason: string;
 }
 
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
 /**
  * Import from a JSON file or pasted JSON, and the problems of the last attempt with each one's
  * JSON path. The pasted text is cleared only once an import succeeded: a refused paste stays to fix.
@@ -15,7 +17,10 @@ export function JsonImport({
   what,
   onImport,
   issues,
+  maxBytes,
 }: {
+  /** The largest file read: a larger one is refused by its size, before anything is read. */
+  maxBytes?: number;
   /** What is imported, for the placeholder ("an exported comparison"). */
   what: string;
   /** Imports `text`; resolves true when it went in. */
@@ -23,6 +28,8 @@ export function JsonImport({
   issues: readonly JsonImportProblem[] | null;
 }) {
   const [pasted, setPasted] = useState('');
+  const [tooLarge, setTooLarge] = useState<string | null>(null);
+  const shown = tooLarge ? [{ path: '$', reason: tooLarge }] : issues;
   return (
     <>
       <label className="text-xs">
@@ -32,7 +39,12 @@ export function JsonImport({
           accept="application/json,.json"
           onChange={(e) => {
             const file = e.target.files?.[0];
-            if (file) void file.text().then(onImport);
+            setTooLarge(null);
+            if (file && maxBytes !== undefined && file.size > maxBytes)
+              setTooLarge(
+                `is ${megabytes(file.size)}, larger than the ${megabytes(maxBytes)} one import reads: split it, or export fewer conversations at once`,
+              );
+            else if (file) void file.text().then(onImport);
             e.target.value = '';
           }}
         />
@@ -52,16 +64,16 @@ export function JsonImport({
       >
         Import pasted JSON
       </Button>
-      {issues ? (
+      {shown ? (
         <div
           role="alert"
           className="rounded border border-red-300 bg-red-50 p-2 text-xs text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-100"
         >
           <p className="font-semibold">
-            Not imported: {issues.length} problem{issues.length === 1 ? '' : 's'}.
+            Not imported: {shown.length} problem{shown.length === 1 ? '' : 's'}.
           </p>
           <ul className="mt-1 list-disc pl-4">
-            {issues.map((issue, i) => (
+            {shown.map((issue, i) => (
               <li key={i}>
                 <span className="font-mono">{issue.path}</span> {issue.reason}
               </li>

@@ -5,12 +5,12 @@ import { downloadJson, ExportedJson } from '../../../components/ui/exported-json
 import { INPUT_CLASS } from '../../../components/ui/field';
 import { JsonImport } from '../../../components/ui/json-import';
 import type { ConversationExport } from '../../../lib/chat';
-import { holdsManyConversations, type ImportManyResult } from '../../../lib/chat/conversation-import';
+import { MAX_IMPORT_BYTES, type ImportManyResult } from '../../../lib/chat/conversation-import';
 import { hiddenVersionCount, linearPath } from '../../../lib/chat/conversation-tree';
 import { toStorageError } from '../storage';
 import type { ConversationsApi } from './use-conversations';
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
 
 /** An export and the same conversation with only its path shown, when it has other versions. */
 function readVersions(json: string): { others: number; pathOnly: string } | null {
@@ -157,11 +157,12 @@ function ExportAll({ api }: { api: ConversationsApi }) {
 /** What an import of many conversations did: how many went in, and each refused one with why. */
 function ManyReport({ result }: { result: Extract<ImportManyResult, { ok: true }> }) {
   const { conversations, refused } = result;
+  const unlisted = result.unlisted ?? 0;
   return (
     <>
       <p role="status" className="text-xs text-zinc-700 dark:text-zinc-300">
         Imported {plural(conversations.length, 'conversation')}
-        {refused.length > 0 ? `; ${refused.length} refused (below)` : ''}.
+        {refused.length > 0 ? `; ${(refused.length + unlisted).toLocaleString('en')} refused (below)` : ''}.
       </p>
       {refused.length > 0 ? (
         <div
@@ -184,6 +185,9 @@ function ManyReport({ result }: { result: Extract<ImportManyResult, { ok: true }
               </li>
             ))}
           </ul>
+          {unlisted > 0 ? (
+            <p className="mt-1">…and {plural(unlisted, 'more')} refused, not listed here.</p>
+          ) : null}
         </div>
       ) : null}
     </>
@@ -201,18 +205,9 @@ export function ImportExportPanels({ open, api }: { open: boolean; api: Conversa
   /** Resolves true when something went in, so the pasted text is cleared. */
   const importText = async (text: string): Promise<boolean> => {
     setMany(null);
-    if (!holdsManyConversations(text)) return api.importText(text);
-    api.dismissImportIssues();
-    try {
-      const result = await api.store.importAllJson(text);
-      setMany(result);
-      // The sidebar lists them (its query stays as it was).
-      api.setQuery(api.query);
-      return result.ok && result.conversations.length > 0;
-    } catch (error) {
-      api.reportStorageError(toStorageError(error, 'import the conversations'));
-      return false;
-    }
+    const { ok, many } = await api.importText(text);
+    setMany(many);
+    return ok;
   };
 
   return (
@@ -230,6 +225,7 @@ export function ImportExportPanels({ open, api }: { open: boolean; api: Conversa
         <JsonImport
           what="exported JSON or a request body"
           onImport={importText}
+          maxBytes={MAX_IMPORT_BYTES}
           issues={api.importIssues ?? (many && !many.ok ? many.issues : null)}
         />
         {many?.ok ? <ManyReport result={many} /> : null}

@@ -2,6 +2,7 @@ import { useIsMounted } from '../../../components/ui/use-is-mounted';
 import { useCallback, useEffect, useState } from 'react';
 import { preloadMarkdownRenderer } from '../../../components/markdown';
 import type { Conversation, ConversationSummary, ImportIssue } from '../../../lib/chat';
+import type { ImportManyResult } from '../../../lib/chat/conversation-import';
 import type { PastedRequest } from '../../../lib/export-code';
 import { useChatStores } from '../use-chat-stores';
 import { newWorkbench } from '../functions/workbench-state';
@@ -272,18 +273,26 @@ export function useConversations(initialId?: string, initialHash = '', drawsMark
     }
   };
 
-  /** Resolves true when the conversation went in (a refused text is kept where it was typed). */
-  const importText = async (text: string): Promise<boolean> => {
-    const result = await attempt('import the conversation', () => store.importJson(text));
-    if (!result) return false;
-    if (!result.ok) {
-      setImportIssues(result.issues);
-      return false;
-    }
+  /**
+   * Imports a file or pasted JSON of one conversation (shown once in) or many (listed); read off the
+   * page's thread. `ok` when something went in (a refused text is kept where it was typed); `many`
+   * reports a file of many.
+   */
+  const importText = async (text: string): Promise<{ ok: boolean; many: ImportManyResult | null }> => {
+    const read = await attempt('import the conversations', () => store.importFile(text));
+    if (!read) return { ok: false, many: null };
     setImportIssues(null);
-    show(result.conversation);
+    if (read.many) {
+      await refresh();
+      return { ok: read.result.ok && read.result.conversations.length > 0, many: read.result };
+    }
+    if (!read.result.ok) {
+      setImportIssues(read.result.issues);
+      return { ok: false, many: null };
+    }
+    show(read.result.conversation);
     await refresh();
-    return true;
+    return { ok: true, many: null };
   };
 
   /**

@@ -1,5 +1,7 @@
 import { del, get, getMany, set, setMany, update, type UseStore } from 'idb-keyval';
 import type { Conversation, ImportResult } from '../../../lib/chat';
+import { importOffThread } from '../../../lib/chat/import-off-thread';
+import type { FileReading } from '../../../lib/chat/import-tasks';
 import type { ImportManyResult } from '../../../lib/chat/conversation-import';
 import type { StoredIndexEntry as IndexEntry } from '../../../lib/chat/stored-conversations';
 import { newConversationOptions } from '../session';
@@ -10,8 +12,6 @@ import {
   conversationsStore,
 } from '../../../lib/chat/conversation-keys';
 
-// Reading and writing export files loads with the first export or import: few visits make one.
-const loadFormats = () => import('../../../lib/chat/conversation-import-formats');
 // What reads back stored data (which an older or hostile version may have written): with the first read.
 const loadRecords = () => import('../../../lib/chat/stored-conversations');
 
@@ -122,7 +122,9 @@ export function createConversationStore(options: ConversationStoreOptions = {}) 
     return saved;
   }
 
-  const importDefaults = () => ({ model: defaultModel(), createId, now: now() });
+  const importDefaults = () => ({ model: defaultModel(), now: now() });
+  // Imports are read in a worker, which makes its own ids; ids chosen by the caller (tests) keep it here.
+  const importIds = options.createId;
 
   return {
     /** Visible conversations, most recently updated first. Also purges deletions whose window passed. */
@@ -267,8 +269,8 @@ export function createConversationStore(options: ConversationStoreOptions = {}) 
      * it is saved with `saveChecked`.
      */
     checkImport: (text: string): Promise<ImportResult> =>
-      guard('read the conversation', async () =>
-        (await loadFormats()).parseConversationImport(text, importDefaults()),
+      guard('read the conversation', () =>
+        importOffThread({ kind: 'one', text, defaults: importDefaults() }, importIds),
       ),
 
     /**
@@ -286,7 +288,7 @@ export function createConversationStore(options: ConversationStoreOptions = {}) 
      */
     importJson: (text: string): Promise<ImportResult> =>
       guard('import the conversation', async () => {
-        const result = (await loadFormats()).parseConversationImport(text, importDefaults());
+        const result = await importOffThread({ kind: 'one', text, defaults: importDefaults() }, importIds);
         if (!result.ok) return result;
         const [conversation] = await saveImported([result.conversation]);
         return { ok: true, conversation: conversation! };
@@ -298,9 +300,29 @@ export function createConversationStore(options: ConversationStoreOptions = {}) 
      */
     importAllJson: (text: string): Promise<ImportManyResult> =>
       guard('import the conversations', async () => {
-        const result = (await loadFormats()).parseConversationsImport(text, importDefaults());
+        const result = await importOffThread({ kind: 'many', text, defaults: importDefaults() }, importIds);
         if (!result.ok) return result;
         return { ...result, conversations: await saveImported(result.conversations) };
+      }),
+
+    /**
+     * Imports a file of one conversation or many (`importJson`'s, or the file of every one, or an
+     * array of either), each as a new one (see `saveImported`). Of many, entries that fail
+     * validation are listed in `refused`; the valid ones go in regardless.
+     */
+    importFile: (text: string): Promise<FileReading> =>
+      guard('import the conversations', async (): Promise<FileReading> => {
+        const read = await importOffThread({ kind: 'file', text, defaults: importDefaults() }, importIds);
+        if (!read.result.ok) return read;
+        if (!read.many)
+          return {
+            many: false,
+            result: { ok: true, conversation: (await saveImported([read.result.conversation]))[0]! },
+          };
+        return {
+          many: true,
+          result: { ...read.result, conversations: await saveImported(read.result.conversations) },
+        };
       }),
 
     /** Cancels pending purge timers (the deletions stay marked and are purged by a later list()). */
