@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { preloadMarkdownRenderer } from '../../../components/markdown';
 import type { Conversation, ConversationSummary, ImportIssue } from '../../../lib/chat';
 import type { ImportManyResult } from '../../../lib/chat/conversation-import';
+import { importOffThread } from '../../../lib/chat/import-off-thread';
 import type { PastedRequest } from '../../../lib/export-code';
 import { useChatStores } from '../use-chat-stores';
 import { newWorkbench } from '../functions/workbench-state';
@@ -178,14 +179,18 @@ export function useConversations(initialId?: string, initialHash = '', drawsMark
 
   /** Reads and checks the conversation a share link carries, and offers it; nothing is saved yet. */
   const readSharedLink = async (hash: string): Promise<void> => {
-    const { readSharedConversation, sharedData } = await import('../../../lib/chat/share-link');
+    const { sharedData } = await import('../../../lib/chat/share-link');
     const data = sharedData(hash);
     if (data === null) return;
-    const read = await readSharedConversation(data, {
-      model: newConversationOptions().model,
-      createId: () => crypto.randomUUID(),
-      now: Date.now(),
-    });
+    // Inflated, parsed and checked off the page's thread: a link is anyone's to craft.
+    const read = await importOffThread({
+      kind: 'share',
+      data,
+      defaults: { model: newConversationOptions().model, now: Date.now() },
+    }).catch((error: unknown) => ({
+      ok: false as const,
+      reason: error instanceof Error ? error.message : String(error),
+    }));
     if (!isMounted()) return;
     if (!read.ok) setShareProblem(`This shared link could not be opened: ${read.reason}`);
     else setSharedOffer({ ...read.summary, conversation: read.conversation });
