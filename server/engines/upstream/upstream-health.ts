@@ -26,7 +26,7 @@ export interface UpstreamHealth {
 }
 
 export async function checkUpstreamHealth(
-  client: Pick<UpstreamClient, 'request' | 'url'>,
+  client: Pick<UpstreamClient, 'request' | 'url' | 'eventLimits'>,
   clock: () => number = () => performance.now(),
 ): Promise<UpstreamHealth> {
   const url = displayUrl(client.url);

@@ -10,18 +10,57 @@ import { displayUrl } from './upstream-errors';
 /** How long a fetched list is used before the upstream is asked again. */
 export const UPSTREAM_MODELS_TTL_MS = 30_000;
 
+/** How long a failed model list is not asked for again when choosing a model. */
+const FAILED_RETRY_MS = 5_000;
+
 /** At most this many of the upstream's models are kept (a listing is bounded like any reply). */
 const MAX_MODELS = 5000;
 
 /** A model as the upstream listed it: its own object, of which only a text `id` is required. */
 export type UpstreamModel = Record<string, unknown> & { id: string };
 
+/**
+ * The body as text, up to `max` bytes: a model list answered as an endless stream must not be read
+ * without end (the guarded fetch bounds only bodies it knows to be whole JSON).
+ */
+async function boundedText(response: Response, max: number, url: string): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > max) {
+        throw new EngineError(
+          502,
+          {
+            message: `The upstream server at ${displayUrl(url)} answered GET /models with more than ${max} bytes (SVC_UPSTREAM_MAX_EVENT_BYTES); it was not read further.`,
+            type: 'upstream_error',
+            param: null,
+            code: 'upstream_oversized',
+          },
+          { 'x-error-source': 'upstream' },
+        );
+      }
+      parts.push(decoder.decode(value, { stream: true }));
+    }
+    parts.push(decoder.decode());
+    return parts.join('');
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+}
+
 export async function fetchUpstreamModels(
-  client: Pick<UpstreamClient, 'request' | 'url'>,
+  client: Pick<UpstreamClient, 'request' | 'url' | 'eventLimits'>,
   signal?: AbortSignal,
 ): Promise<UpstreamModel[]> {
   const response = await client.request('/models', { method: 'GET', signal });
-  const text = await response.text();
+  const text = await boundedText(response, client.eventLimits.maxEventBytes, client.url);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -52,7 +91,7 @@ export async function fetchUpstreamModels(
 
 /** The model ids the upstream lists. */
 export async function listUpstreamModels(
-  client: Pick<UpstreamClient, 'request' | 'url'>,
+  client: Pick<UpstreamClient, 'request' | 'url' | 'eventLimits'>,
   signal?: AbortSignal,
 ): Promise<string[]> {
   return (await fetchUpstreamModels(client, signal)).map((model) => model.id);
@@ -83,9 +122,11 @@ export function defaultUpstreamModel(svcId: string, listed: readonly string[]): 
 export class UpstreamModelCatalog {
   private cached: { at: number; models: UpstreamModel[] } | null = null;
   private pending: Promise<UpstreamModel[]> | null = null;
+  /** When a fetch last failed: choosing a model does not ask again for a while (see `ids`). */
+  private failedAt: number | null = null;
 
   constructor(
-    private readonly client: Pick<UpstreamClient, 'request' | 'url'>,
+    private readonly client: Pick<UpstreamClient, 'request' | 'url' | 'eventLimits'>,
     private readonly now: () => number = Date.now,
     private readonly ttlMs: number = UPSTREAM_MODELS_TTL_MS,
   ) {}
@@ -96,7 +137,12 @@ export class UpstreamModelCatalog {
     this.pending ??= fetchUpstreamModels(this.client)
       .then((models) => {
         this.cached = { at: this.now(), models };
+        this.failedAt = null;
         return models;
+      })
+      .catch((error: unknown) => {
+        this.failedAt = this.now();
+        throw error;
       })
       .finally(() => {
         this.pending = null;
@@ -104,8 +150,13 @@ export class UpstreamModelCatalog {
     return this.pending;
   }
 
-  /** The list's ids, or null when the upstream could not be asked (callers then go on without it). */
+  /**
+   * The list's ids, or null when the upstream could not be asked (callers then go on without it).
+   * After a failure the list is not asked for again within `FAILED_RETRY_MS`, so an upstream whose
+   * /models is broken costs one extra request per few seconds, not one per chat request.
+   */
   async ids(): Promise<string[] | null> {
+    if (this.failedAt !== null && this.now() - this.failedAt < FAILED_RETRY_MS && !this.cached) return null;
     try {
       return (await this.models()).map((model) => model.id);
     } catch {

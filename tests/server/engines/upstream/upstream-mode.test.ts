@@ -8,6 +8,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../../server/app';
 import { resolveConfig } from '../../../../server/config';
 import { canonicalWav } from '../../../../server/engines/audio-local/wav-header';
+import type { EngineError } from '../../../../server/engines/engine';
+import { createUpstreamEngines } from '../../../../server/engines/upstream';
+import { defaultUpstreamModel } from '../../../../server/engines/upstream/upstream-models';
 import { ask, startScriptedUpstream, type ScriptedUpstream } from '../../interop/scripted-upstream';
 import { startFakeUpstream, type FakeUpstream } from './fake-upstream';
 
@@ -104,6 +107,34 @@ describe('models in upstream mode', () => {
     expect(streamed?.body).toMatchObject({ model: 'qwen2.5-coder:7b', stream: true, suffix: '' });
     expect(whole?.body).toMatchObject({ model: 'qwen2.5-coder:7b', stream: false, suffix: '' });
     expect(whole?.body).not.toHaveProperty('language');
+  });
+});
+
+describe('the model an unmapped svc-* id is sent as', () => {
+  it('is the id itself when listed, else the first whose name fits the kind, else the first', () => {
+    expect(defaultUpstreamModel('svc-chat', ['x', 'svc-chat'])).toBe('svc-chat');
+    expect(defaultUpstreamModel('svc-coder', ['llama3.1:8b', 'qwen2.5-coder:7b'])).toBe('qwen2.5-coder:7b');
+    expect(defaultUpstreamModel('svc-vision', ['llama3.1', 'Qwen2.5-VL-7B'])).toBe('Qwen2.5-VL-7B');
+    expect(defaultUpstreamModel('svc-chat', ['whisper-1', 'gpt-4o-mini'])).toBe('gpt-4o-mini');
+    expect(defaultUpstreamModel('svc-audio', ['gpt-4o-mini'])).toBeUndefined();
+    expect(defaultUpstreamModel('svc-chat', [])).toBeUndefined();
+  });
+
+  it('is read from a model list no larger than SVC_UPSTREAM_MAX_EVENT_BYTES, however it is sent', async () => {
+    const endless = await startFakeUpstream(
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(`data: ${'x'.repeat(4096)}\n`);
+      },
+      { models: false },
+    );
+    try {
+      const engines = createUpstreamEngines({ url: endless.url, models: {}, maxEventBytes: 2048 });
+      const error = (await engines.listModels().catch((e: unknown) => e)) as EngineError;
+      expect(error.body.code).toBe('upstream_oversized');
+    } finally {
+      await endless.close();
+    }
   });
 });
 
