@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { downloadJson } from '../../../components/ui/exported-json';
+import type { StorageErrorKind } from '../storage';
 import type { ConversationsApi } from './use-conversations';
 
 /** Something the page could not do as asked, said above it until dismissed. */
@@ -23,6 +25,39 @@ const sizeOf = (bytes: number) =>
     : bytes < 1024 * 1024
       ? `${(bytes / 1024).toFixed(1)} KB`
       : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+const STORAGE_TITLES: Record<StorageErrorKind, string> = {
+  quota: 'Browser storage is full',
+  unavailable: 'Browser storage is not available',
+  damaged: 'A saved conversation cannot be opened',
+  failed: 'Browser storage failed',
+};
+
+/** A stored record no version can open: what it holds can still be saved to a file, and it can go. */
+function DamagedActions({ id, conversations }: { id: string; conversations: ConversationsApi }) {
+  const title = conversations.summaries.find((s) => s.id === id)?.title ?? 'damaged conversation';
+  const exportIt = async () => {
+    const json = await conversations.exportJson(id);
+    if (json !== null) downloadJson(json, title);
+  };
+  return (
+    <>
+      <Button size="sm" onClick={() => void exportIt()}>
+        Export it
+      </Button>
+      <Button
+        size="sm"
+        variant="danger"
+        onClick={() => {
+          conversations.dismissStorageError();
+          void conversations.remove(id, title);
+        }}
+      >
+        Delete it
+      </Button>
+    </>
+  );
+}
 
 /** What a share link holds, and the question whether to keep it: a link is anyone's to send. */
 function SharedOfferNotice({ conversations }: { conversations: ConversationsApi }) {
@@ -64,14 +99,17 @@ export function ChatNotices({
           role="alert"
           className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-100"
         >
-          <p className="font-semibold">
-            {storageError.kind === 'quota' ? 'Browser storage is full' : 'Conversations could not be saved'}
-          </p>
-          <p>{storageError.message}</p>
+          <p className="font-semibold">{STORAGE_TITLES[storageError.kind]}</p>
+          <p className="break-words">{storageError.message}</p>
           <p className="text-xs">{storageError.hint}</p>
-          <Button size="sm" variant="ghost" onClick={conversations.dismissStorageError}>
-            Dismiss
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {storageError.kind === 'damaged' && conversations.damagedId !== null ? (
+              <DamagedActions id={conversations.damagedId} conversations={conversations} />
+            ) : null}
+            <Button size="sm" variant="ghost" onClick={conversations.dismissStorageError}>
+              Dismiss
+            </Button>
+          </div>
         </div>
       ) : null}
       <SharedOfferNotice conversations={conversations} />

@@ -15,7 +15,7 @@ import {
   toStorageError,
   type Autosaver,
   type ConversationStore,
-  type StorageError,
+  StorageError,
 } from '../storage';
 
 /** The first few problems of a refused import, in one sentence (a hostile file may list thousands). */
@@ -48,6 +48,8 @@ export interface ConversationsState {
   shareProblem: string | null;
   /** What a share link holds, checked and not yet saved: the user is asked first. */
   sharedOffer: SharedOffer | null;
+  /** The conversation whose stored record could not be read, while its storage error is shown. */
+  damagedId: string | null;
 }
 
 /** A conversation a share link carries, read and checked, waiting for the user to open it. */
@@ -96,6 +98,7 @@ export function useConversations(initialId?: string, initialHash = '', drawsMark
   const [missing, setMissing] = useState<string | null>(null);
   const [shareProblem, setShareProblem] = useState<string | null>(null);
   const [sharedOffer, setSharedOffer] = useState<SharedOffer | null>(null);
+  const [damagedId, setDamagedId] = useState<string | null>(null);
 
   // Storage answers after the page is gone (a test's window torn down, a route left) go nowhere:
   // every step after an await checks this before it sets state.
@@ -147,12 +150,18 @@ export function useConversations(initialId?: string, initialHash = '', drawsMark
   const open = useCallback(
     async (id: string): Promise<boolean> => {
       await autosaver.flush().catch(() => undefined);
-      const conversation = await attempt('open the conversation', () => store.load(id));
+      const conversation = await attempt('open the conversation', () =>
+        store.load(id).catch((error: unknown) => {
+          // Said with its way out (export what it holds, or delete it); the rest of the list opens.
+          if (error instanceof StorageError && error.kind === 'damaged' && isMounted()) setDamagedId(id);
+          throw error;
+        }),
+      );
       if (!conversation) return false;
       show(conversation);
       return true;
     },
-    [attempt, autosaver, show, store],
+    [attempt, autosaver, show, store, isMounted],
   );
 
   /** Opens the conversation an address names; one this browser lacks is said, not silently swapped. */
@@ -221,7 +230,10 @@ export function useConversations(initialId?: string, initialHash = '', drawsMark
       if (initialId !== undefined && (await openAddressed(initialId))) return;
       if (cancelled) return;
       const first = list[0];
-      if (first) await open(first.id);
+      // The newest may be a record no version can open: a new conversation is shown then.
+      if (first && (await open(first.id))) return;
+      if (cancelled) return;
+      if (first) await create();
       else await create();
     })();
     return () => {
@@ -343,6 +355,7 @@ export function useConversations(initialId?: string, initialHash = '', drawsMark
     missing,
     shareProblem,
     sharedOffer,
+    damagedId,
   };
   return {
     ...state,
@@ -356,7 +369,10 @@ export function useConversations(initialId?: string, initialHash = '', drawsMark
     loadRequest,
     shareLink,
     exportJson,
-    dismissStorageError: () => setStorageError(null),
+    dismissStorageError: () => {
+      setStorageError(null);
+      setDamagedId(null);
+    },
     dismissDeletion: () => setDeletion(null),
     dismissImportIssues: () => setImportIssues(null),
     dismissMissing: () => setMissing(null),
