@@ -76,6 +76,11 @@ export interface AudioInput {
   model: string;
   language?: string;
   temperature?: number;
+  /**
+   * The form's other text fields as sent (`prompt`, `timestamp_granularities[]`, a vendor's option…),
+   * which the local engine does not read and the upstream engine forwards unchanged.
+   */
+  otherFields?: [string, string][];
 }
 
 export interface TranscriptSegment {

@@ -60,5 +60,11 @@ export async function readAudioRequest(form: FormData, extraModels?: ExtraModels
     }
     input.temperature = value;
   }
+  const known = new Set(['file', 'model', 'language', 'temperature', 'response_format']);
+  const others: [string, string][] = [];
+  for (const [name, value] of form.entries()) {
+    if (!known.has(name) && typeof value === 'string' && others.length < 64) others.push([name, value]);
+  }
+  if (others.length > 0) input.otherFields = others;
   return { input, responseFormat };
 }

@@ -44,6 +44,9 @@ function form(input: AudioInput, model: string, format: 'verbose_json' | 'json')
   data.append('response_format', format);
   if (input.language && input.language !== 'auto') data.append('language', input.language);
   if (input.temperature !== undefined) data.append('temperature', String(input.temperature));
+  // Every other text field the client sent passes unchanged (response_format is the service's to set:
+  // it asks for timings, from which it writes srt and vtt itself).
+  for (const [name, value] of input.otherFields ?? []) data.append(name, value);
   return data;
 }
 

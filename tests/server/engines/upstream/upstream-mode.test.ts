@@ -217,6 +217,7 @@ describe('transcripts without timings', () => {
     form.append('file', file, name);
     form.append('model', 'svc-audio');
     form.append('response_format', format);
+    form.append('prompt', 'Names: Oslo, Bergen.');
     return appFor(fake.url).request('/v1/audio/transcriptions', {
       method: 'POST',
       headers: auth,
@@ -231,6 +232,8 @@ describe('transcripts without timings', () => {
     const response = await transcribe(new Blob([new Uint8Array(wav)], { type: 'audio/wav' }), 'a.wav', 'srt');
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('1\n00:00:00,000 --> 00:00:02,500\nhello world\n');
+    // A field the service does not read reaches the upstream as sent.
+    expect(fake.received.at(-1)?.body).toMatch(/name="prompt"\r\n\r\nNames: Oslo, Bergen\.\r\n/);
   });
 
   it('are a clear 502 when nothing tells the length', async () => {
