@@ -9,6 +9,7 @@ import { runFirstLoadBench } from './first-load.bench';
 import { runHostileBench } from './hostile.bench';
 import { runMarkdownHostileBench } from './markdown-hostile.bench';
 import { runMediaBench } from './media.bench';
+import { runPageHostileBench } from './page-hostile.bench';
 import { runServerBench } from './server.bench';
 
 const suites: [string, () => Promise<string[]>][] = [
@@ -20,6 +21,7 @@ const suites: [string, () => Promise<string[]>][] = [
   ['first load over the wire', runFirstLoadBench],
   ['chat rendering in Chromium', runChatRenderBench],
   ['compare rendering in Chromium', runCompareRenderBench],
+  ['hostile data in the chat page', runPageHostileBench],
 ];
 
 const only = process.argv.slice(2);

@@ -1,4 +1,4 @@
-import { del, get, getMany, set, setMany, update, type UseStore } from 'idb-keyval';
+import { del, delMany, get, getMany, set, setMany, update, type UseStore } from 'idb-keyval';
 import type { Conversation, ImportResult } from '../../../lib/chat';
 import { importOffThread } from '../../../lib/chat/import-off-thread';
 import type { FileReading } from '../../../lib/chat/import-tasks';
@@ -14,6 +14,9 @@ import {
 
 // What reads back stored data (which an older or hostile version may have written): with the first read.
 const loadRecords = () => import('../../../lib/chat/stored-conversations');
+
+/** Imported records written per transaction. */
+const SAVE_BATCH = 500;
 
 export interface ConversationStoreOptions {
   /** An idb-keyval store; defaults to database `svc-playground`, object store `conversations`. */
@@ -110,10 +113,23 @@ export function createConversationStore(options: ConversationStoreOptions = {}) 
     const saved = await (
       await loadRecords()
     ).asNewConversations(imported, await readIndex(), createId, now());
-    await setMany(
-      saved.map((c) => [keyOf(c.id), c]),
-      store,
-    );
+    // In batches, each its own transaction: the browser copies every record on the page's thread as
+    // it is put, and 30,000 in one transaction held the page for over a second. Records written
+    // before a batch fails are taken back, so none is left that the list does not name.
+    for (let at = 0; at < saved.length; at += SAVE_BATCH) {
+      try {
+        await setMany(
+          saved.slice(at, at + SAVE_BATCH).map((c) => [keyOf(c.id), c]),
+          store,
+        );
+      } catch (error) {
+        await delMany(
+          saved.slice(0, at).map((c) => keyOf(c.id)),
+          store,
+        ).catch(() => undefined);
+        throw error;
+      }
+    }
     const ids = new Set(saved.map((c) => c.id));
     await updateIndex((index) => [
       ...index.filter((e) => !ids.has(e.id)),
