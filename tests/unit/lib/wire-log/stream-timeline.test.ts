@@ -53,8 +53,22 @@ describe('streamTimeline', () => {
     expect(t.tokensPerSecond).toBeCloseTo(250, 5);
   });
 
-  it('prefers the usage the server sent', () => {
+  it('estimates when the usage sent is not whole counts of both prompt and reply', () => {
     const last = `data: ${JSON.stringify({ choices: [{ delta: {} }], usage: { completion_tokens: 42 } })}\n\n`;
+    const t = streamTimeline(
+      record(
+        [
+          { at: 1200, text: delta('a') },
+          { at: 1300, text: last },
+        ],
+        1300,
+      ),
+    );
+    expect(t.tokensCounted).toBe('estimate');
+  });
+
+  it('prefers the usage the server sent', () => {
+    const last = `data: ${JSON.stringify({ choices: [{ delta: {} }], usage: { prompt_tokens: 3, completion_tokens: 42 } })}\n\n`;
     const t = streamTimeline(
       record(
         [
