@@ -135,15 +135,9 @@ export function parseConversationImport(text: string, defaults: ImportDefaults):
   return conversation && issues.length === 0 ? { ok: true, conversation } : { ok: false, issues };
 }
 
-/** Whether `text` is a file of many conversations (an array, or the tagged file of every one). */
-export function holdsManyConversations(text: string): boolean {
-  if (tooLarge(text)) return false; // the single import says so
-  const parsed = parseJson(text, []);
-  return (
-    parsed !== null &&
-    (Array.isArray(parsed.value) || (isObject(parsed.value) && parsed.value.format === CONVERSATIONS_FORMAT))
-  );
-}
+/** Whether a parsed value is a file of many conversations (an array, or the tagged file of every one). */
+const holdsMany = (value: unknown): boolean =>
+  Array.isArray(value) || (isObject(value) && value.format === CONVERSATIONS_FORMAT);
 
 function titleOf(entry: unknown): string | null {
   if (!isObject(entry)) return null;
@@ -163,16 +157,38 @@ function titleOf(entry: unknown): string | null {
  */
 export function parseConversationsImport(text: string, defaults: ImportDefaults): ImportManyResult {
   const issues: Issue[] = [];
+  const parsed = parseJson(text, issues);
+  return parsed ? readMany(parsed.value, defaults) : { ok: false, issues };
+}
+
+/** A file read whole: one conversation (`parseConversationImport`'s) or many (`parseConversationsImport`'s). */
+export type ConversationFile =
+  { many: false; result: ImportResult } | { many: true; result: ImportManyResult };
+
+/** Parses a file that may hold one conversation or many, telling which from the one parse. */
+export function parseConversationFile(text: string, defaults: ImportDefaults): ConversationFile {
+  const issues: Issue[] = [];
+  const parsed = parseJson(text, issues);
+  if (!parsed) return { many: false, result: { ok: false, issues } };
+  if (holdsMany(parsed.value)) return { many: true, result: readMany(parsed.value, defaults) };
+  const conversation = readOne(parsed.value, '$', defaults, issues);
+  return {
+    many: false,
+    result: conversation && issues.length === 0 ? { ok: true, conversation } : { ok: false, issues },
+  };
+}
+
+/** The conversations of a parsed file of many (see `parseConversationsImport`). */
+function readMany(value: unknown, defaults: ImportDefaults): ImportManyResult {
+  const issues: Issue[] = [];
   let entries: unknown[];
   let base: string;
-  const parsed = parseJson(text, issues);
-  if (!parsed) return { ok: false, issues };
-  if (Array.isArray(parsed.value)) {
-    entries = parsed.value;
+  if (Array.isArray(value)) {
+    entries = value;
     base = '$';
   } else {
     const doc = readExportValue(
-      parsed.value,
+      value,
       {
         format: CONVERSATIONS_FORMAT,
         version: CONVERSATIONS_FORMAT_VERSION,

@@ -4,12 +4,7 @@
  * document takes seconds (2.6 million `{}` took 3.4 s in JSON.parse alone on this machine), and none
  * of it may block the page.
  */
-import {
-  holdsManyConversations,
-  parseConversationImport,
-  parseConversationsImport,
-  type ImportManyResult,
-} from './conversation-import';
+import { parseConversationFile, parseConversationImport, type ConversationFile } from './conversation-import';
 import type { ImportResult } from './conversation-format';
 import { readSharedConversation, type SharedConversation } from './share-link';
 
@@ -23,16 +18,14 @@ export interface ImportTaskDefaults {
 
 export type ImportTask =
   | { kind: 'one'; text: string; defaults: ImportTaskDefaults }
-  | { kind: 'many'; text: string; defaults: ImportTaskDefaults }
   /** A file that may hold one conversation or many. */
   | { kind: 'file'; text: string; defaults: ImportTaskDefaults }
   | { kind: 'share'; data: string; defaults: ImportTaskDefaults };
 
-export type FileReading = { many: false; result: ImportResult } | { many: true; result: ImportManyResult };
+export type FileReading = ConversationFile;
 
 export interface ImportTaskResults {
   one: ImportResult;
-  many: ImportManyResult;
   file: FileReading;
   share: SharedConversation;
 }
@@ -48,12 +41,8 @@ export async function runImportTask(
   switch (task.kind) {
     case 'one':
       return parseConversationImport(task.text, defaults);
-    case 'many':
-      return parseConversationsImport(task.text, defaults);
     case 'file':
-      return holdsManyConversations(task.text)
-        ? { many: true, result: parseConversationsImport(task.text, defaults) }
-        : { many: false, result: parseConversationImport(task.text, defaults) };
+      return parseConversationFile(task.text, defaults);
     case 'share':
       return readSharedConversation(task.data, defaults);
   }

@@ -3,6 +3,7 @@
  * fragment (`#share=…`). The fragment is never sent to any server, and the export holds no key.
  */
 import type { Conversation } from './conversation-types';
+import { describeIssues } from './describe-issues';
 import type { ImportDefaults } from './request-body-import';
 
 const MARK = 'share=';
@@ -118,11 +119,9 @@ export async function readSharedConversation(
   const { parseConversationImport } = await import('./conversation-import');
   const result = parseConversationImport(read.json, defaults);
   if (!result.ok) {
-    const shown = result.issues.slice(0, 3).map((i) => `${i.path} ${i.reason}`);
-    const more = result.issues.length > 3 ? `; and ${result.issues.length - 3} more` : '';
     return {
       ok: false,
-      reason: `the link does not hold a conversation the page can open: ${shown.join('; ')}${more}.`,
+      reason: `the link does not hold a conversation the page can open: ${describeIssues(result.issues)}.`,
     };
   }
   const { conversation } = result;

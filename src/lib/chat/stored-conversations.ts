@@ -6,7 +6,6 @@
 import { isPrototypeKey, readStoredConversation } from './conversation-checks';
 import { allMessages } from './conversation-tree';
 import type { Conversation, ConversationSummary } from './conversation-types';
-import type { Issue } from './json-checks';
 
 export { readStoredConversation };
 
@@ -59,12 +58,8 @@ export function readIndexEntries(
   return entries;
 }
 
-/** The first few problems of a damaged record, as one line for a person. */
-export function describeDamage(issues: readonly Issue[]): string {
-  const shown = issues.slice(0, 3).map((i) => `${i.path} ${i.reason}`);
-  const more = issues.length > 3 ? `; and ${issues.length - 3} more` : '';
-  return `${shown.join('; ')}${more}`;
-}
+// The store says a damaged record's problems with the shared wording, fetched with the rest of this module.
+export { describeIssues } from './describe-issues';
 
 /**
  * Whatever a record holds as a JSON value, so a damaged one can still be exported and read by a

@@ -1,7 +1,11 @@
 import 'fake-indexeddb/auto';
 import { createStore, type UseStore } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createConversationStore, StorageError } from '../../../src/features/chat/storage';
+import {
+  createConversationStore,
+  StorageError,
+  type ConversationStore,
+} from '../../../src/features/chat/storage';
 import type { Conversation } from '../../../src/lib/chat';
 
 let dbCount = 0;
@@ -22,6 +26,13 @@ function conversation(id: string, extra: Partial<Conversation> = {}): Conversati
 }
 
 afterEach(() => vi.useRealTimers());
+
+/** A file of many conversations imported, its result as a file of many (anything else fails). */
+async function importMany(store: ConversationStore, text: string) {
+  const read = await store.importFile(text);
+  if (!read.many) throw new Error('the file should be read as one of many conversations');
+  return read.result;
+}
 
 describe('conversation store', () => {
   it('creates, lists newest first, renames and loads conversations', async () => {
@@ -166,7 +177,7 @@ describe('conversation store', () => {
     const file = JSON.parse(json) as { conversations: unknown[] };
     file.conversations.push({ title: 'Broken', messages: 'none', id: 'z' });
 
-    const result = await store.importAllJson(JSON.stringify(file));
+    const result = await importMany(store, JSON.stringify(file));
     if (!result.ok) throw new Error('the file should be read');
     expect(result.conversations.map((c) => [c.id, c.title])).toEqual([
       ['new1', 'Work (imported)'],
@@ -190,7 +201,7 @@ describe('conversation store', () => {
     // The originals are untouched.
     expect((await store.load('a'))!.title).toBe('Trip');
 
-    const again = await store.importAllJson(json);
+    const again = await importMany(store, json);
     expect(again.ok && again.conversations.map((c) => c.title)).toEqual([
       'Work (imported 2)',
       'Trip (imported 2)',
@@ -204,7 +215,7 @@ describe('conversation store', () => {
       conversation('same', { title: 'Twin' }),
       conversation('same', { title: 'Twin' }),
     ]);
-    const result = await store.importAllJson(twice);
+    const result = await importMany(store, twice);
     expect(result.ok && result.conversations.map((c) => [c.id, c.title])).toEqual([
       ['same', 'Twin'],
       ['new1', 'Twin (imported)'],

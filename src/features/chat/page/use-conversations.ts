@@ -4,6 +4,8 @@ import { preloadMarkdownRenderer } from '../../../components/markdown';
 import type { Conversation, ConversationSummary, ImportIssue } from '../../../lib/chat';
 import type { ImportManyResult } from '../../../lib/chat/conversation-import';
 import { importOffThread } from '../../../lib/chat/import-off-thread';
+import type { SharedConversation } from '../../../lib/chat/share-link';
+import { describeIssues } from '../../../lib/chat/describe-issues';
 import type { PastedRequest } from '../../../lib/export-code';
 import { useChatStores } from '../use-chat-stores';
 import { newWorkbench } from '../functions/workbench-state';
@@ -17,13 +19,6 @@ import {
   type ConversationStore,
   StorageError,
 } from '../storage';
-
-/** The first few problems of a refused import, in one sentence (a hostile file may list thousands). */
-function describeIssues(issues: readonly ImportIssue[]): string {
-  const shown = issues.slice(0, 5).map((i) => `${i.path}: ${i.reason}`);
-  const more = issues.length - shown.length;
-  return more > 0 ? `${shown.join('; ')}; and ${more} more` : shown.join('; ');
-}
 
 /** A deletion the sidebar offers to undo. */
 export interface UndoableDeletion {
@@ -52,15 +47,10 @@ export interface ConversationsState {
   damagedId: string | null;
 }
 
-/** A conversation a share link carries, read and checked, waiting for the user to open it. */
-export interface SharedOffer {
-  title: string;
-  /** Messages on the path shown. */
-  messageCount: number;
-  /** The size of the conversation the link carries, bytes of JSON. */
-  bytes: number;
+/** A conversation a share link carries, read and checked (title, messages, bytes), waiting for the user to open it. */
+export type SharedOffer = Extract<SharedConversation, { ok: true }>['summary'] & {
   conversation: Conversation;
-}
+};
 
 /**
  * The conversations of the sidebar and the shown one, in IndexedDB. On mount, a conversation shared
@@ -322,7 +312,7 @@ export function useConversations(initialId?: string, initialHash = '', drawsMark
       return `This is a request to ${path}; only chat requests load into the chat page.`;
     const result = await attempt('load the request', () => store.importJson(JSON.stringify(pasted.body)));
     if (!result) return 'The request could not be saved as a conversation: see the storage message above.';
-    if (!result.ok) return `The request was not loaded: ${describeIssues(result.issues)}.`;
+    if (!result.ok) return `The request was not loaded: ${describeIssues(result.issues, 5, ': ')}.`;
     // The request's own stream choice comes with it: loading it again sends what was pasted.
     const body = pasted.body as { stream?: unknown };
     show(result.conversation, typeof body.stream === 'boolean' ? body.stream : undefined);

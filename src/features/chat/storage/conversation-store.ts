@@ -2,7 +2,6 @@ import { del, delMany, get, getMany, set, setMany, update, type UseStore } from 
 import type { Conversation, ImportResult } from '../../../lib/chat';
 import { importOffThread } from '../../../lib/chat/import-off-thread';
 import type { FileReading } from '../../../lib/chat/import-tasks';
-import type { ImportManyResult } from '../../../lib/chat/conversation-import';
 import type { StoredIndexEntry as IndexEntry } from '../../../lib/chat/stored-conversations';
 import { newConversationOptions } from '../session';
 import { guard, StorageError } from './storage-error';
@@ -68,10 +67,10 @@ export function createConversationStore(options: ConversationStoreOptions = {}) 
   async function read(id: string, operation: string): Promise<Conversation | null> {
     const raw: unknown = await get(keyOf(id), store);
     if (raw === undefined) return null;
-    const { readStoredConversation, describeDamage } = await loadRecords();
+    const { readStoredConversation, describeIssues } = await loadRecords();
     const result = readStoredConversation(raw, id, now());
     if (result.ok) return result.conversation;
-    const detail = `this conversation's stored record is damaged: ${describeDamage(result.issues)}.`;
+    const detail = `this conversation's stored record is damaged: ${describeIssues(result.issues)}.`;
     throw Object.assign(new StorageError('damaged', operation, detail), { issues: result.issues });
   }
 
@@ -308,17 +307,6 @@ export function createConversationStore(options: ConversationStoreOptions = {}) 
         if (!result.ok) return result;
         const [conversation] = await saveImported([result.conversation]);
         return { ok: true, conversation: conversation! };
-      }),
-
-    /**
-     * Imports a file of many conversations, each as a new one (see `saveImported`). Entries that
-     * fail validation are listed in `refused`; the valid ones go in regardless.
-     */
-    importAllJson: (text: string): Promise<ImportManyResult> =>
-      guard('import the conversations', async () => {
-        const result = await importOffThread({ kind: 'many', text, defaults: importDefaults() }, importIds);
-        if (!result.ok) return result;
-        return { ...result, conversations: await saveImported(result.conversations) };
       }),
 
     /**

@@ -3,7 +3,7 @@ import { exportConversation } from '../../../../src/lib/chat/conversation-format
 import {
   CONVERSATIONS_FORMAT,
   exportConversations,
-  holdsManyConversations,
+  parseConversationFile,
   parseConversationImport,
   parseConversationsImport,
 } from '../../../../src/lib/chat/conversation-import';
@@ -228,11 +228,25 @@ describe('importing one conversation', () => {
 
 describe('importing many conversations', () => {
   it('tells a file of many from a single document', () => {
-    expect(holdsManyConversations(exportConversations([sample()]))).toBe(true);
-    expect(holdsManyConversations('[]')).toBe(true);
-    expect(holdsManyConversations(exportConversation(sample()))).toBe(false);
-    expect(holdsManyConversations('{"messages": []}')).toBe(false);
-    expect(holdsManyConversations('not json')).toBe(false);
+    const holdsMany = (text: string) => parseConversationFile(text, defaults()).many;
+    expect(holdsMany(exportConversations([sample()]))).toBe(true);
+    expect(holdsMany('[]')).toBe(true);
+    expect(holdsMany(exportConversation(sample()))).toBe(false);
+    expect(holdsMany('{"messages": []}')).toBe(false);
+    expect(holdsMany('not json')).toBe(false);
+  });
+
+  it('reads a file of one or many from one parse, as the single and many imports do', () => {
+    const one = exportConversation(sample());
+    expect(parseConversationFile(one, defaults())).toEqual({
+      many: false,
+      result: parseConversationImport(one, defaults()),
+    });
+    const many = exportConversations([sample('a', 'One'), sample('b', 'Two')]);
+    expect(parseConversationFile(many, defaults())).toEqual({
+      many: true,
+      result: parseConversationsImport(many, defaults()),
+    });
   });
 
   it('round-trips the export of all conversations', () => {
