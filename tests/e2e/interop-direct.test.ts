@@ -7,6 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startMockLlm, type MockLlm } from '../server/interop/mock-llm';
+import { addConnectionInSettings } from './support/add-connection';
 import { launchBrowser, screenshot } from './support/browser';
 import { startService, type RunningService } from './support/start-service';
 
@@ -29,13 +30,7 @@ beforeAll(async () => {
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(new URL('/chat', service.url).href);
   await page.getByRole('textbox', { name: 'Message', exact: true }).waitFor();
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await page.getByRole('button', { name: 'Add connection' }).click();
-  await page.getByLabel('Name', { exact: true }).fill('mock-llm');
-  await page.getByLabel('Base URL', { exact: true }).fill(mock.url);
-  await page.getByLabel('API key', { exact: true }).fill('mock-key');
-  await page.getByRole('button', { name: 'Save connection' }).click();
-  await page.keyboard.press('Escape');
+  await addConnectionInSettings(page, 'mock-llm', mock.url, 'mock-key');
 });
 afterAll(async () => {
   await browser?.close();

@@ -9,6 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { addConnectionInSettings } from './add-connection';
 import { expect } from 'vitest';
 import {
   catastrophicPattern,
@@ -269,13 +270,7 @@ export async function plant(page: Page, records: readonly Record<string, unknown
 
 /** Adds the hostile server as a connection in Settings and waits for its model to be chosen. */
 export async function connectTo(page: Page, hostile: HostileServer) {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await page.getByRole('button', { name: 'Add connection' }).click();
-  await page.getByLabel('Name', { exact: true }).fill('hostile');
-  await page.getByLabel('Base URL', { exact: true }).fill(hostile.url);
-  await page.getByLabel('API key', { exact: true }).fill('hostile-key');
-  await page.getByRole('button', { name: 'Save connection' }).click();
-  await page.keyboard.press('Escape');
+  await addConnectionInSettings(page, 'hostile', hostile.url, 'hostile-key');
   await expect.poll(() => page.getByRole('combobox', { name: 'Model' }).inputValue()).toBe('hostile-chat');
 }
 
