@@ -2,7 +2,8 @@
  * One comparison run: the same conversation sent to every variant at once, each cell streaming on
  * its own (its own stop, its own error), requests kept within each connection's rate limit. Cells are
  * folded by the protocol core (through `ReplyAccumulator`) and announced at most once per frame, so a
- * grid of streams costs one render per frame, not one per chunk.
+ * grid of streams costs one render per frame, not one per chunk; in a background tab, where the
+ * browser pauses frames, the frame scheduler's fallback still announces them.
  */
 import { isApiError, type ApiClient } from '../api';
 import { parseRetryAfter } from '../api/rate-limit';
@@ -10,6 +11,7 @@ import type { ChatCompletionRequest } from '../../protocol/wire';
 import { readClock } from '../chat/metrics';
 import { inSlices } from '../task-slices';
 import { toMessageError } from '../chat/message-error';
+import { createFrameScheduler, type FrameScheduler } from '../frame-scheduler';
 import type { MessageError } from '../chat/conversation-types';
 import { ReplyAccumulator } from '../chat/reply-accumulator';
 import { cellView, type CellStatus, type CellView } from './cell-view';
@@ -27,8 +29,8 @@ export interface CompareRunOptions {
   /** The rate gate of a variant's connection (one per connection, shared by its cells). */
   gateFor: (variant: Variant) => RateGate;
   now?: () => number;
-  /** Schedules one announcement (default: the next animation frame). */
-  frame?: (callback: () => void) => void;
+  /** The frame scheduler's `requestFrame` (default: the next animation frame). */
+  requestFrame?: (run: () => void) => () => void;
 }
 
 interface Cell {
@@ -43,21 +45,20 @@ interface Cell {
   view: CellView | null;
 }
 
-const defaultFrame = (callback: () => void) =>
-  typeof requestAnimationFrame === 'function' ? requestAnimationFrame(callback) : setTimeout(callback, 16);
-
 export class CompareRun {
   private readonly cells: Cell[];
   private readonly listeners = new Set<() => void>();
   private readonly now: () => number;
-  private readonly frame: (callback: () => void) => void;
-  private scheduled = false;
+  private readonly frames: FrameScheduler;
   private views: readonly CellView[] = [];
   readonly done: Promise<void>;
 
   constructor(private readonly options: CompareRunOptions) {
     this.now = options.now ?? Date.now;
-    this.frame = options.frame ?? defaultFrame;
+    this.frames = createFrameScheduler(
+      () => this.announce(),
+      options.requestFrame ? { requestFrame: options.requestFrame } : {},
+    );
     const startedAt = this.now();
     this.cells = options.variants.map((variant) => ({
       variant,
@@ -71,7 +72,10 @@ export class CompareRun {
       view: null,
     }));
     this.views = this.cells.map((cell) => this.viewOf(cell));
-    this.done = Promise.all(this.cells.map((cell) => this.run(cell))).then(() => this.announce());
+    this.done = Promise.all(this.cells.map((cell) => this.run(cell))).then(() => {
+      this.frames.cancel();
+      this.announce();
+    });
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -147,13 +151,10 @@ export class CompareRun {
 
   private changed(cell: Cell): void {
     cell.view = null;
-    if (this.scheduled) return;
-    this.scheduled = true;
-    this.frame(() => this.announce());
+    this.frames.schedule();
   }
 
   private announce(): void {
-    this.scheduled = false;
     this.views = this.cells.map((cell) => (cell.view ??= this.viewOf(cell)));
     for (const listener of this.listeners) listener();
   }

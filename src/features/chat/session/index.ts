@@ -5,7 +5,6 @@ export {
   type ChatSessionsState,
   type ChatSessionsStore,
 } from './chat-sessions-store';
-export { createFrameScheduler, type FrameScheduler, type FrameSchedulerOptions } from './frame-scheduler';
 export { OpenConversationProvider, useOpenConversationId, useOpenSession } from './open-conversation';
 export type {
   ChatChunkStream,

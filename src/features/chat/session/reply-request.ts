@@ -3,8 +3,8 @@ import type { MessageError, MessageStatus } from '../../../lib/chat';
 import { readClock } from '../../../lib/chat/metrics';
 import { toMessageError } from '../../../lib/chat/message-error';
 import { cutMessage, ReplyAccumulator, type ReplyFields } from '../../../lib/chat/reply-accumulator';
+import { createFrameScheduler } from '../../../lib/frame-scheduler';
 import { inSlices } from '../../../lib/task-slices';
-import { createFrameScheduler } from './frame-scheduler';
 import type { ChatChunkStream, ChatTransport } from './session-types';
 
 /** How a reply request ended. */

@@ -47,7 +47,10 @@ function start(variants: Variant[], fetch: typeof globalThis.fetch, content = 'T
         onResponse: (info) => gate.observe(info.rateLimit),
       }),
     gateFor: () => gate,
-    frame: (callback) => setTimeout(callback, 0),
+    requestFrame: (run) => {
+      const timer = setTimeout(run, 0);
+      return () => clearTimeout(timer);
+    },
   });
   return run;
 }

@@ -1,9 +1,10 @@
-/** Runs `callback` once per scheduled frame, however often `schedule()` is called in between. */
+/**
+ * One update per animation frame for anything that streams into the page (a chat reply, the cells of
+ * a comparison), however many chunks arrive in between, and still an update when frames stop coming.
+ */
 export interface FrameScheduler {
   /** Asks for one run at the next frame; further calls before it runs are merged into it. */
   schedule(): void;
-  /** Runs now if a run is pending (the final update of a reply must not wait for a frame). */
-  flush(): void;
   /** Drops a pending run. */
   cancel(): void;
 }
@@ -13,7 +14,7 @@ export interface FrameSchedulerOptions {
   requestFrame?: (run: () => void) => () => void;
   /**
    * Upper bound on the wait, in ms (default 250). Browsers pause animation frames in hidden tabs;
-   * without this a reply streaming in a background tab would never show or be saved.
+   * without this a reply or a comparison streaming in a background tab would never show or be saved.
    */
   maxWaitMs?: number;
 }
@@ -53,9 +54,6 @@ export function createFrameScheduler(
       if (cancelFrame !== null) return;
       cancelFrame = requestFrame(run);
       fallback = setTimeout(run, maxWaitMs);
-    },
-    flush() {
-      if (cancelFrame !== null) run();
     },
     cancel: clear,
   };

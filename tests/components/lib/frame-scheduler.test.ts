@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFrameScheduler } from '../../../src/features/chat/session';
+import { createFrameScheduler } from '../../../src/lib/frame-scheduler';
 
 afterEach(() => vi.useRealTimers());
 
@@ -19,16 +19,6 @@ describe('createFrameScheduler', () => {
     scheduler.schedule();
     expect(frames).toHaveLength(2);
     scheduler.cancel();
-  });
-
-  it('flush runs a pending update now, and only a pending one', () => {
-    const callback = vi.fn();
-    const scheduler = createFrameScheduler(callback, { requestFrame: () => () => undefined });
-    scheduler.flush();
-    expect(callback).not.toHaveBeenCalled();
-    scheduler.schedule();
-    scheduler.flush();
-    expect(callback).toHaveBeenCalledTimes(1);
   });
 
   it('still runs when frames stop coming (a hidden tab)', () => {
