@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import type { AppEnv } from '../http/app-env';
+import { UPSTREAM_HEADERS, UPSTREAM_RATE_LIMIT_HEADERS } from '../../src/protocol/upstream-errors';
 
 /**
  * CORS for the API (Hono's `cors`): any origin may call it with a Bearer key (no cookies are involved,
@@ -20,6 +21,10 @@ export function apiCors(skip: (path: string) => boolean): MiddlewareHandler<AppE
       'X-RateLimit-Reset',
       'Retry-After',
       'x-request-id',
+      // Whose failure it was, and the upstream's own wait and limits: the page's advice names them.
+      'Retry-After-Ms',
+      ...Object.values(UPSTREAM_HEADERS),
+      ...UPSTREAM_RATE_LIMIT_HEADERS,
     ],
   });
   return (c, next) => (skip(c.req.path) ? next() : handler(c, next));

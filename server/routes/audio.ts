@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { UPSTREAM_ERROR_CODES, UPSTREAM_ERROR_TYPE } from '../../src/protocol/upstream-errors';
 import type { AppEnv } from '../http/app-env';
 import { readMultipart } from '../http/request-body';
 import { EngineError } from '../engines/engine';
@@ -28,9 +29,9 @@ export function registerAudioRoutes(api: Hono<AppEnv>, ctx: RouteContext): void 
         502,
         {
           message: `The transcription came without timings (no segments, no duration), so it cannot be written as ${responseFormat}. Ask for response_format json or text, or use a server that returns segments (verbose_json).`,
-          type: 'upstream_error',
+          type: UPSTREAM_ERROR_TYPE,
           param: 'response_format',
-          code: 'upstream_no_timings',
+          code: UPSTREAM_ERROR_CODES.noTimings,
         },
         ctx.upstream ? { 'x-error-source': 'upstream' } : {},
       );

@@ -1,8 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env';
 import type { RouteContext } from './context';
-
-export const HEALTH_PATH = '/__local/health';
+import { LOCAL_HEALTH_PATH } from '../../src/protocol/endpoints';
 
 /**
  * GET /__local/health (with the service's API key): whether requests can be answered now. Alone, the
@@ -14,7 +13,7 @@ export const HEALTH_PATH = '/__local/health';
  * `upstream_error` (it answered, but not with a model list: a refused key, a 5xx…).
  */
 export function registerHealthRoute(app: Hono<AppEnv>, ctx: RouteContext): void {
-  app.get(HEALTH_PATH, ctx.auth, async (c) => {
+  app.get(LOCAL_HEALTH_PATH, ctx.auth, async (c) => {
     const checkedAt = Math.floor(ctx.now() / 1000);
     if (!ctx.upstream) {
       return c.json({ status: 'ok', mode: 'local', checked_at: checkedAt, upstream: null }, 200, {

@@ -3,7 +3,8 @@
  * server's message, the facts (code, type, status, param, request id) and what to do about it.
  * Pure: no React, no clock (a 429's reset time is returned for the panel to count down to).
  */
-import { adviceForStatus, isApiError, parseRetryAfter, type ApiError } from './api';
+import { adviceForStatus, isApiError, type ApiError, type UpstreamFacts } from './api';
+import { isUpstreamErrorCode } from '../protocol/upstream-errors';
 import { RESET_WITHIN_MS } from './api/rate-limit';
 import { timeNear } from './api/safe-time';
 
@@ -23,6 +24,10 @@ export interface ErrorAdvice {
   steps: string[];
   /** For a rate limit: when the window resets (epoch ms), if the server said. */
   resetAt: number | null;
+  /** Whose wait `resetAt` is, in words to put before its countdown ("in 2s"). */
+  resetLabel: string;
+  /** What the countdown says once the wait is over. */
+  resetDone: string;
   /** The request parameter the server named, so a page can mark its control. */
   param: string | null;
 }
@@ -46,10 +51,12 @@ export function adviseError(error: unknown): ErrorAdvice {
       facts: [],
       steps: ['This is a fault in the playground rather than the server; reload the page and try again.'],
       resetAt: null,
+      ...OWN_RESET,
       param: null,
     };
   }
   const { title, steps } = adviceFor(error);
+  const upstream = fromUpstream(error);
   const ownHint = text(error.hint);
   const hint = ownHint && !steps.includes(ownHint) ? [ownHint] : [];
   return {
@@ -58,7 +65,8 @@ export function adviseError(error: unknown): ErrorAdvice {
     facts: factsOf(error),
     // The client's own hint goes last: ours are specific to the playground, its are generic.
     steps: [...steps, ...hint].filter((step, i, all) => all.indexOf(step) === i),
-    resetAt: resetTimeOf(error),
+    resetAt: resetTimeOf(error, upstream),
+    ...(upstream ? UPSTREAM_RESET : OWN_RESET),
     param: text(error.param),
   };
 }
@@ -68,6 +76,23 @@ function text(value: unknown): string | null {
   if (typeof value === 'string') return value === '' ? null : value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return null;
+}
+
+const OWN_RESET = { resetLabel: 'Rate limit resets', resetDone: 'now: you can send again' };
+const UPSTREAM_RESET = { resetLabel: 'The upstream asked to wait; you can send again', resetDone: 'now' };
+
+/** The upstream's facts as the error holds them (a stored record's may be anything, so read loosely). */
+function upstreamOf(error: ApiError): Partial<UpstreamFacts> | null {
+  const up: unknown = error.upstream;
+  return up !== null && typeof up === 'object' ? (up as Partial<UpstreamFacts>) : null;
+}
+
+/**
+ * Whether the local service said the failure was its upstream's: by its header, read when the
+ * response arrived and kept with the error, or by the code alone (an older stored record).
+ */
+function fromUpstream(error: ApiError): boolean {
+  return isUpstreamErrorCode(error.code) || upstreamOf(error) !== null;
 }
 
 function factsOf(error: ApiError): ErrorFact[] {
@@ -81,16 +106,34 @@ function factsOf(error: ApiError): ErrorFact[] {
   add('HTTP status', error.status);
   add('Parameter', error.param);
   add('Request id', error.requestId);
+  if (fromUpstream(error)) {
+    const up = upstreamOf(error);
+    facts.push({
+      label: 'From',
+      value: `the upstream server${up?.status != null ? ` (it answered HTTP ${text(up.status)})` : ''}, not the local service`,
+    });
+    add('Upstream request id', up?.requestId);
+    if (typeof up?.limit === 'number' && typeof up.remaining === 'number') {
+      add('Upstream rate limit', `${up.remaining} of ${up.limit} left`);
+    }
+  }
   return facts;
 }
 
-/** When a rate limit resets: only a time within a day of now (see `RESET_WITHIN_MS`), whatever was stored. */
-function resetTimeOf(error: ApiError): number | null {
+/**
+ * When a rate limit resets, for a 429 only (a 404 sent with the limiter's headers has no wait to
+ * show): only a time within a day of now (see `RESET_WITHIN_MS`), whatever was stored. An upstream's
+ * 429 is waited out by the upstream's own word (its Retry-After, then its renamed reset header),
+ * never by the local limiter's window, which the same response also carries.
+ */
+function resetTimeOf(error: ApiError, upstream: boolean): number | null {
+  if (error.status !== 429) return null;
   const now = Date.now();
-  const stored: unknown = (error.rateLimit as { resetAt?: unknown } | null | undefined)?.resetAt;
-  if (typeof stored === 'number') return timeNear(stored, now, Infinity, RESET_WITHIN_MS);
-  const wait = error.headers ? parseRetryAfter(error.headers, now) : null;
-  return wait === null ? null : timeNear(now + wait, now, 0, RESET_WITHIN_MS);
+  const near = (value: unknown) =>
+    typeof value === 'number' ? timeNear(value, now, Infinity, RESET_WITHIN_MS) : null;
+  const retryAt = near(error.retryAt);
+  if (upstream) return retryAt;
+  return near((error.rateLimit as { resetAt?: unknown } | null | undefined)?.resetAt) ?? retryAt;
 }
 
 /** Total over any kind: a stored record may carry a kind no version of the playground made. */

@@ -11,6 +11,12 @@ export const ENDPOINT_PATHS = {
 
 export type Endpoint = keyof typeof ENDPOINT_PATHS;
 
+/**
+ * The local service's health report (not in the spec): from the service's origin, not under the
+ * API's base path, with the service's key. Shared so the service and the page cannot drift apart.
+ */
+export const LOCAL_HEALTH_PATH = '/__local/health';
+
 /** The endpoints with a per-key rate limit (the spec lists none for the model list). */
 export type LimitedEndpoint = Exclude<Endpoint, 'models'>;
 

@@ -29,7 +29,12 @@ export {
 export { effectiveChatParameters } from './effective-parameters';
 export { ApiEnvironmentProvider, useApiEnvironment, type ApiEnvironment } from './api-environment';
 export { useApi, useApiClient, type ApiHandle } from './use-api-client';
-export { modelsQueryOptions, modelQueryOptions, serverQueryKey } from './model-queries';
+export {
+  localHealthQueryOptions,
+  modelsQueryOptions,
+  modelQueryOptions,
+  serverQueryKey,
+} from './model-queries';
 export { selectActiveConnection } from './settings-selectors';
 export {
   AppStoresProvider,

@@ -25,6 +25,22 @@ export function modelsQueryOptions(api: ApiHandle) {
   });
 }
 
+/**
+ * The local service's own health report, asked only of the connection to the service that served
+ * the page (another server has no such route, and a 404 in its console on every load is noise). In
+ * upstream mode it says whether the server behind the service answers, which the model list, kept
+ * by the service for a while, cannot.
+ */
+export function localHealthQueryOptions(api: ApiHandle) {
+  return queryOptions({
+    queryKey: ['local-health', ...serverQueryKey(api)] as const,
+    queryFn: ({ signal }) => requireClient(api).localHealth({ signal }),
+    enabled: api.client !== null && api.localService,
+    staleTime: 30_000,
+    retry: false,
+  });
+}
+
 /** One model with its description (`GET /models/{id}`). */
 export function modelQueryOptions(api: ApiHandle, modelId: string) {
   return queryOptions({

@@ -18,6 +18,8 @@ export interface ApiHandle {
   keyFingerprint: string;
   /** Why `client` is null, in words for the UI; null when there is a client. */
   problem: string | null;
+  /** The connection is the local service that served this page, which has a health report of its own. */
+  localService: boolean;
 }
 
 /**
@@ -33,11 +35,16 @@ export function useApi(): ApiHandle {
     useShallow((s) => {
       const connection = s.connections.find((c) => c.id === s.activeId);
       return connection
-        ? { id: connection.id, baseURL: connection.baseURL, apiKey: connection.apiKey }
-        : { id: null, baseURL: '', apiKey: '' };
+        ? {
+            id: connection.id,
+            baseURL: connection.baseURL,
+            apiKey: connection.apiKey,
+            localService: connection.origin === 'local-service',
+          }
+        : { id: null, baseURL: '', apiKey: '', localService: false };
     }),
   );
-  const { id, baseURL: typedBaseURL, apiKey } = active;
+  const { id, baseURL: typedBaseURL, apiKey, localService } = active;
 
   return useMemo<ApiHandle>(() => {
     const fingerprint = keyFingerprint(apiKey);
@@ -48,6 +55,7 @@ export function useApi(): ApiHandle {
         baseURL: '',
         keyFingerprint: fingerprint,
         problem: 'No connection is set up yet: add one in Settings.',
+        localService: false,
       };
     }
     let baseURL: string;
@@ -55,7 +63,14 @@ export function useApi(): ApiHandle {
       baseURL = normalizeBaseURL(typedBaseURL);
     } catch (error) {
       const problem = error instanceof Error ? error.message : String(error);
-      return { client: null, connectionId: id, baseURL: '', keyFingerprint: fingerprint, problem };
+      return {
+        client: null,
+        connectionId: id,
+        baseURL: '',
+        keyFingerprint: fingerprint,
+        problem,
+        localService,
+      };
     }
     const client = createClient({
       baseURL,
@@ -67,8 +82,8 @@ export function useApi(): ApiHandle {
       // Every exchange goes to the wire pane's log (key redacted there, by the client).
       onExchange: wireLog.record,
     });
-    return { client, connectionId: id, baseURL, keyFingerprint: fingerprint, problem: null };
-  }, [id, typedBaseURL, apiKey, fetch, maxRetries, timeoutSeconds, recordResponse, wireLog]);
+    return { client, connectionId: id, baseURL, keyFingerprint: fingerprint, problem: null, localService };
+  }, [id, typedBaseURL, apiKey, localService, fetch, maxRetries, timeoutSeconds, recordResponse, wireLog]);
 }
 
 /** The active connection's client, or null when there is none (then `useApi().problem` says why). */

@@ -4,6 +4,7 @@
  * end it, and a body that is one JSON document (not a stream) may not exceed the event size. Each
  * ending is an EngineError that says which limit, and which variable raises it.
  */
+import { UPSTREAM_ERROR_CODES } from '../../../src/protocol/upstream-errors';
 import type { EngineError } from '../engine';
 import { displayUrl, upstreamFailure } from './upstream-errors';
 
@@ -56,7 +57,7 @@ export async function guardedFetch(
       fail(
         upstreamFailure(
           504,
-          'upstream_timeout',
+          UPSTREAM_ERROR_CODES.timeout,
           `The exchange with the upstream server at ${where} went past ${seconds(limits.timeoutMs)} (SVC_UPSTREAM_TIMEOUT_MS) and was stopped.`,
         ),
       ),
@@ -70,7 +71,7 @@ export async function guardedFetch(
         fail(
           upstreamFailure(
             504,
-            'upstream_timeout',
+            UPSTREAM_ERROR_CODES.timeout,
             `The upstream server at ${where} sent nothing for ${seconds(limits.idleTimeoutMs)} (SVC_UPSTREAM_IDLE_TIMEOUT_MS); the service stopped waiting.`,
           ),
         ),
@@ -99,7 +100,7 @@ export async function guardedFetch(
     const location = response.headers.get('location');
     throw upstreamFailure(
       502,
-      'upstream_redirect',
+      UPSTREAM_ERROR_CODES.redirect,
       `The upstream server at ${where} answered ${response.status} with a redirect${location ? ` to ${location.slice(0, 200)}` : ''}; the service does not follow redirects from its upstream. Set SVC_UPSTREAM_URL to the address that answers.`,
     );
   }
@@ -129,7 +130,7 @@ export async function guardedFetch(
           fail(
             upstreamFailure(
               502,
-              'upstream_oversized',
+              UPSTREAM_ERROR_CODES.oversized,
               `The upstream server at ${where} sent a body larger than ${limits.maxEventBytes} bytes (SVC_UPSTREAM_MAX_EVENT_BYTES); it was not read further.`,
             ),
           );

@@ -12,12 +12,8 @@ import type { ChatCompletionChunk, ChatDelta } from '../../../src/protocol/wire'
 import { EngineError, type ChatEngineRequest, type EngineEvent, type GenerateOptions } from '../engine';
 import { ChunkTranslator } from './chunk-events';
 import { isAbort, type UpstreamClient } from './upstream-client';
-import {
-  displayUrl,
-  UPSTREAM_ERROR_CODES,
-  UPSTREAM_ERROR_TYPE,
-  upstreamStreamError,
-} from './upstream-errors';
+import { displayUrl, upstreamStreamError } from './upstream-errors';
+import { UPSTREAM_ERROR_CODES, UPSTREAM_ERROR_TYPE } from '../../../src/protocol/upstream-errors';
 import { dialectOf, usesFunctions } from '../../../src/protocol/chat/dialects';
 import { upstreamChatBody } from './forwarded-request';
 import { passedUpstreamHeaders } from './upstream-headers';

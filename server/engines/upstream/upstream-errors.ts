@@ -7,6 +7,7 @@
  */
 import { errorFields } from '../../../src/protocol/error-fields';
 import { EngineError } from '../engine';
+import { UPSTREAM_ERROR_CODES, UPSTREAM_ERROR_TYPE } from '../../../src/protocol/upstream-errors';
 import { passedUpstreamHeaders } from './upstream-headers';
 
 /** The URL without credentials, query or fragment, for messages. */
@@ -32,29 +33,6 @@ function excerpt(text: string): string {
     .trim();
   return plain.length > 200 ? `${plain.slice(0, 200)}…` : plain;
 }
-
-/**
- * The error codes (and `type`) the service gives failures that are the upstream's, so a client can
- * tell them from its own mistakes and from this service's limits. Every such error also carries the
- * header `X-Error-Source: upstream`, and `X-Upstream-Status` when the upstream answered with a status.
- */
-export const UPSTREAM_ERROR_CODES = {
-  /** The upstream refused SVC_UPSTREAM_API_KEY (its 401/403): 502, never a 401 that blames the caller's key. */
-  auth: 'upstream_auth_failed',
-  /** The upstream's 429: passed on as 429 with its Retry-After and X-Upstream-RateLimit-*. */
-  rateLimited: 'upstream_rate_limited',
-  /** The upstream's 5xx: 502. */
-  server: 'upstream_server_error',
-  /** Could not connect (refused, DNS, reset, TLS): 502. */
-  unreachable: 'upstream_unreachable',
-  /** Silence or length past SVC_UPSTREAM_IDLE_TIMEOUT_MS / SVC_UPSTREAM_TIMEOUT_MS: 504. */
-  timeout: 'upstream_timeout',
-  /** A redirect, an oversized event, a reply that is not the format, a stream cut off: 502. */
-  badReply: 'upstream_bad_reply',
-} as const;
-
-/** The `type` of an upstream failure that is neither the caller's request nor a rate limit. */
-export const UPSTREAM_ERROR_TYPE = 'upstream_error';
 
 /** What an upstream's error said, read from any of the shapes servers send. */
 interface Said {

@@ -3,6 +3,7 @@
  * (a model pulled into Ollama shows within `UPSTREAM_MODELS_TTL_MS`), one fetch at a time. Which
  * upstream model an `svc-*` id is sent as comes from here when SVC_UPSTREAM_MODELS does not name one.
  */
+import { UPSTREAM_ERROR_CODES, UPSTREAM_ERROR_TYPE } from '../../../src/protocol/upstream-errors';
 import { EngineError } from '../engine';
 import type { UpstreamClient } from './upstream-client';
 import { displayUrl } from './upstream-errors';
@@ -39,9 +40,9 @@ async function boundedText(response: Response, max: number, url: string): Promis
           502,
           {
             message: `The upstream server at ${displayUrl(url)} answered GET /models with more than ${max} bytes (SVC_UPSTREAM_MAX_EVENT_BYTES); it was not read further.`,
-            type: 'upstream_error',
+            type: UPSTREAM_ERROR_TYPE,
             param: null,
-            code: 'upstream_oversized',
+            code: UPSTREAM_ERROR_CODES.oversized,
           },
           { 'x-error-source': 'upstream' },
         );
@@ -71,9 +72,9 @@ export async function fetchUpstreamModels(
   if (!Array.isArray(data)) {
     throw new EngineError(502, {
       message: `The upstream server at ${displayUrl(client.url)} answered GET /models without a "data" list of models.`,
-      type: 'upstream_error',
+      type: UPSTREAM_ERROR_TYPE,
       param: null,
-      code: 'upstream_bad_reply',
+      code: UPSTREAM_ERROR_CODES.badReply,
     });
   }
   const seen = new Set<string>();

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
 import { StatusDot } from '../../components/ui/status-dot';
-import { modelsQueryOptions, useApi } from '../../stores';
+import { localHealthQueryOptions, modelsQueryOptions, useApi } from '../../stores';
 import { describeHealth } from './describe-health';
 
 /**
@@ -11,14 +11,17 @@ import { describeHealth } from './describe-health';
 export function HealthIndicator() {
   const api = useApi();
   const query = useQuery(modelsQueryOptions(api));
+  const local = useQuery(localHealthQueryOptions(api));
   const view = describeHealth({
     hasConnection: api.connectionId !== null,
     problem: api.problem,
     baseURL: api.baseURL,
     hasKey: api.keyFingerprint !== 'none',
-    isFetching: query.isFetching,
+    isFetching: query.isFetching || local.isFetching,
     modelCount: query.data ? query.data.data.length : null,
     error: query.error,
+    // A report that could not be had (an older service, a refused key) leaves the model list to speak.
+    local: local.data ?? null,
   });
   return (
     <div className="flex items-center gap-1.5">
@@ -30,7 +33,10 @@ export function HealthIndicator() {
       <Button
         variant="ghost"
         size="sm"
-        onClick={() => void query.refetch()}
+        onClick={() => {
+          void query.refetch();
+          if (api.localService) void local.refetch();
+        }}
         disabled={api.client === null || query.isFetching}
         aria-label="Re-check connection"
         title="Re-check connection"

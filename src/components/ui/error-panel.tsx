@@ -31,7 +31,7 @@ export function ErrorPanel({ error, onRetry, onDismiss, className = '' }: ErrorP
       ) : null}
       {advice.resetAt !== null ? (
         <p className="mt-2">
-          Rate limit resets <Countdown to={advice.resetAt} doneLabel="now: you can send again" />
+          {advice.resetLabel} <Countdown to={advice.resetAt} doneLabel={advice.resetDone} />
         </p>
       ) : null}
       {advice.steps.length > 0 ? (

@@ -1,8 +1,9 @@
-import { ENDPOINT_PATHS, type LimitedEndpoint } from '../../protocol/endpoints';
+import { ENDPOINT_PATHS, LOCAL_HEALTH_PATH, type LimitedEndpoint } from '../../protocol/endpoints';
 import { normalizeBaseURL } from './base-url';
 import { createChatStream, type ChatStream } from './chat-stream';
 import { ApiError } from './errors';
 import { readModelList, readRetrievedModel, type ListedModel, type ListedModels } from './model-list';
+import { readLocalHealth, type LocalHealth } from './local-health';
 import { acceptFor, buildTranscriptionForm } from './multipart';
 import { DEFAULT_MAX_RETRIES } from './retry';
 import { openStream, readJson, send, type RequestSpec, type Transport } from './transport';
@@ -38,6 +39,8 @@ export interface ApiClient {
   readonly baseURL: string;
   /** `GET /models`, checked at the edge (see `model-list.ts`). */
   listModels(opts?: RequestOptions): Promise<ListedModels>;
+  /** The local service's `GET /__local/health`; null when the answer is not its report. */
+  localHealth(opts?: RequestOptions): Promise<LocalHealth | null>;
   /** `GET /models/{id}`, checked; the id is URL-encoded. */
   retrieveModel(id: string, opts?: RequestOptions): Promise<ListedModel>;
   /** `POST /chat/completions` with `stream: false`. */
@@ -120,6 +123,10 @@ export function createClient(options: ClientOptions): ApiClient {
     baseURL: t.baseURL,
     listModels: (opts) =>
       send(t, getSpec(ENDPOINT_PATHS.models, opts), async (r) => readModelList(await readJson<unknown>(r))),
+    localHealth: (opts) =>
+      send(t, { ...getSpec(LOCAL_HEALTH_PATH, opts), fromOrigin: true }, async (r) =>
+        readLocalHealth(await readJson<unknown>(r)),
+      ),
     retrieveModel: (id, opts) =>
       send(t, getSpec(`${ENDPOINT_PATHS.models}/${encodeURIComponent(id)}`, opts), async (r) =>
         readRetrievedModel(await readJson<unknown>(r), r),

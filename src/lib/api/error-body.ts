@@ -3,6 +3,7 @@
  * HTML, truncated and non-spec JSON bodies (JSON through the protocol core's `errorFields`). Pure
  * functions, used by `ApiError.fromResponse`.
  */
+import { isUpstreamErrorCode, type UpstreamErrorCode } from '../../protocol/upstream-errors';
 import { errorFields } from '../../protocol/error-fields';
 
 /** Reason phrases, because HTTP/2 responses carry no status text. */
@@ -92,6 +93,7 @@ export function adviceForStatus(
   code: string | null,
   param: string | null,
 ): { title: string; steps: string[] } {
+  if (isUpstreamErrorCode(code)) return UPSTREAM_ADVICE[code];
   if (status === 401 || code === 'invalid_api_key') {
     return {
       title: 'API key rejected',
@@ -159,3 +161,67 @@ export function adviceForStatus(
   }
   return { title: `HTTP ${status ?? 'error'}`, steps: [] };
 }
+
+/**
+ * Failures the local service attributes to the server it forwards to: the advice names that server
+ * and the service's settings for it, never this connection's key, which the service accepted.
+ */
+const UPSTREAM_ADVICE: Record<UpstreamErrorCode, { title: string; steps: string[] }> = {
+  upstream_auth_failed: {
+    title: "The upstream refused the service's key",
+    steps: [
+      "Your key for this connection was accepted; the server the local service forwards to refused the service's own key.",
+      'Set SVC_UPSTREAM_API_KEY to a key that server accepts where the service runs, and restart the service.',
+    ],
+  },
+  upstream_rate_limited: {
+    title: 'The upstream is rate limiting',
+    steps: [
+      'The server the local service forwards to is limiting requests, not the local service: wait the time it asked for, then send again.',
+      "Its limits are its own (its plan or its settings); the local service's limit is shown apart in the header.",
+    ],
+  },
+  upstream_server_error: {
+    title: 'The upstream failed',
+    steps: [
+      'The server the local service forwards to answered with an error of its own: try again in a moment.',
+      "If it keeps failing, that server's logs say why (quote the upstream request id when shown).",
+    ],
+  },
+  upstream_unreachable: {
+    title: 'Upstream unreachable',
+    steps: [
+      'The local service is running, but the server it forwards to did not answer: start that server, or check SVC_UPSTREAM_URL where the service runs.',
+    ],
+  },
+  upstream_timeout: {
+    title: 'The upstream did not answer in time',
+    steps: [
+      'The server the local service forwards to is slow or stuck: try again, or raise SVC_UPSTREAM_TIMEOUT_MS where the service runs.',
+    ],
+  },
+  upstream_redirect: {
+    title: 'The upstream redirected',
+    steps: [
+      'The server the local service forwards to answered with a redirect, which the service does not follow: set SVC_UPSTREAM_URL to the address it redirects to.',
+    ],
+  },
+  upstream_oversized: {
+    title: 'The upstream sent too much',
+    steps: [
+      'The server the local service forwards to sent a piece larger than the service reads (SVC_UPSTREAM_MAX_EVENT_BYTES): raise that limit where the service runs, or ask for less.',
+    ],
+  },
+  upstream_no_timings: {
+    title: 'The upstream gave no timings',
+    steps: [
+      'The server the local service forwards to transcribed the audio without timings, so no subtitles can be made: ask for json or text, or send a WAV file (its length gives one cue).',
+    ],
+  },
+  upstream_bad_reply: {
+    title: "The upstream's reply could not be read",
+    steps: [
+      'The server the local service forwards to sent something that is not a reply of this format (or cut it off): try again, and check that SVC_UPSTREAM_URL points at its API (often ending in /v1).',
+    ],
+  },
+};

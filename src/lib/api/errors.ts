@@ -1,5 +1,13 @@
 import { describeStatus, hintFor, parseErrorBody, truncateBody } from './error-body';
-import { parseRateLimit, type RateLimitState } from './rate-limit';
+import {
+  parseRateLimit,
+  parseRetryAfter,
+  parseUpstreamRateLimit,
+  RESET_WITHIN_MS,
+  type RateLimitState,
+} from './rate-limit';
+import { timeNear } from './safe-time';
+import { isUpstreamErrorCode, UPSTREAM_HEADERS } from '../../protocol/upstream-errors';
 import type { ChatCompletionChunk } from '../../protocol/wire';
 
 /**
@@ -35,6 +43,51 @@ export function requestIdOf(headers: Headers): string | null {
   return null;
 }
 
+/** What the local service said of a failure that was its upstream's (read from its headers). */
+export interface UpstreamFacts {
+  /** The status the upstream answered with (`X-Upstream-Status`), when it answered with one. */
+  status: number | null;
+  /** The upstream's own request id (`X-Upstream-Request-Id`). */
+  requestId: string | null;
+  /** The upstream's own rate-limit counts (`X-Upstream-RateLimit-*`), when it sent them. */
+  limit: number | null;
+  remaining: number | null;
+}
+
+/**
+ * The upstream's part of a response's headers, or null when the service did not name its upstream
+ * as the source. The header is the local service's own; an error code alone (a stored record, a
+ * server that is not the service) is read by the advice, not here.
+ */
+function upstreamFactsOf(headers: Headers, code: string | null): UpstreamFacts | null {
+  if (
+    headers.get(UPSTREAM_HEADERS.source)?.trim().toLowerCase() !== 'upstream' &&
+    !isUpstreamErrorCode(code)
+  ) {
+    return null;
+  }
+  const status = headers.get(UPSTREAM_HEADERS.status)?.trim() ?? '';
+  const id = headers.get(UPSTREAM_HEADERS.requestId)?.trim() ?? '';
+  const limits = parseUpstreamRateLimit(headers);
+  return {
+    status: /^[1-5]\d\d$/.test(status) ? Number(status) : null,
+    requestId: id !== '' && id.length <= 200 ? id : null,
+    limit: limits?.limit ?? null,
+    remaining: limits?.remaining ?? null,
+  };
+}
+
+/**
+ * When to try again, as the response asked: its Retry-After (taken against the clock as it arrived,
+ * so a stored error keeps the same moment), else for an upstream's failure the upstream's own reset.
+ */
+function retryTimeOf(headers: Headers, upstream: boolean): number | null {
+  const now = Date.now();
+  const wait = parseRetryAfter(headers, now);
+  if (wait !== null) return timeNear(now + wait, now, 0, RESET_WITHIN_MS);
+  return upstream ? (parseUpstreamRateLimit(headers, now)?.resetAt ?? null) : null;
+}
+
 /** The one error type of the client. `message` is a sentence a person can act on. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -50,6 +103,13 @@ export class ApiError extends Error {
   readonly headers: Headers | null;
   readonly requestId: string | null;
   readonly rateLimit: RateLimitState | null;
+  /**
+   * When the server asked to be tried again (`Retry-After`, read as the response arrived), epoch ms;
+   * for an upstream's 429 with no Retry-After, the upstream's own reset. Null when it said nothing.
+   */
+  readonly retryAt: number | null;
+  /** Set when the local service said the failure was its upstream's; see `UpstreamFacts`. */
+  readonly upstream: UpstreamFacts | null;
   /** The raw response body (or stream payload), truncated to 8 KiB. */
   readonly body: string | null;
   /** What to do about it, when there is something specific to say. */
@@ -67,6 +127,8 @@ export class ApiError extends Error {
     this.headers = init.headers ?? null;
     this.requestId = this.headers ? requestIdOf(this.headers) : null;
     this.rateLimit = this.headers ? parseRateLimit(this.headers) : null;
+    this.upstream = this.headers ? upstreamFactsOf(this.headers, this.code) : null;
+    this.retryAt = this.headers ? retryTimeOf(this.headers, this.upstream !== null) : null;
     this.body = init.body == null ? null : truncateBody(init.body);
     this.hint = init.hint ?? hintFor(this.status, this.code);
     if (init.partial !== undefined) this.partial = init.partial;

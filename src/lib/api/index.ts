@@ -3,16 +3,25 @@ export { createClient, DEFAULT_TIMEOUT_MS, DEFAULT_SLOW_TIMEOUT_MS, type ApiClie
 export type { ChatStream } from './chat-stream';
 export { decodeChatChunks, type DecodeChunksOptions } from './chat-chunks';
 export { joinURL, normalizeBaseURL } from './base-url';
+export { readLocalHealth, type LocalHealth, type UpstreamHealthReport } from './local-health';
 export { MAX_MODELS, readModel, readModelList, type ListedModel, type ListedModels } from './model-list';
 export { isoTime, MAX_DATE_MS, safeDate } from './safe-time';
 export { REDACTED, redactKey } from './exchange';
-export { ApiError, isApiError, requestIdOf, type ApiErrorInit, type ApiErrorKind } from './errors';
+export {
+  ApiError,
+  isApiError,
+  requestIdOf,
+  type ApiErrorInit,
+  type ApiErrorKind,
+  type UpstreamFacts,
+} from './errors';
 export { adviceForStatus, describeStatus, hintFor } from './error-body';
 export {
   parseDuration,
   parseRateLimit,
   parseResetTime,
   parseRetryAfter,
+  parseUpstreamRateLimit,
   type RateLimitState,
 } from './rate-limit';
 export {

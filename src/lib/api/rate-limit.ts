@@ -109,23 +109,55 @@ function readFirst(headers: Headers, names: readonly string[]): string | null {
   return null;
 }
 
+/** The header names of one party's rate-limit state, the spec's first. */
+interface RateLimitNames {
+  limit: readonly string[];
+  remaining: readonly string[];
+  reset: readonly string[];
+}
+
 // The spec's names first; then the request-window names of the common format, then the IETF draft's.
-const LIMIT = ['x-ratelimit-limit', 'x-ratelimit-limit-requests', 'ratelimit-limit'] as const;
-const REMAINING = ['x-ratelimit-remaining', 'x-ratelimit-remaining-requests', 'ratelimit-remaining'] as const;
-const RESET = ['x-ratelimit-reset', 'x-ratelimit-reset-requests', 'ratelimit-reset'] as const;
+const OWN_NAMES: RateLimitNames = {
+  limit: ['x-ratelimit-limit', 'x-ratelimit-limit-requests', 'ratelimit-limit'],
+  remaining: ['x-ratelimit-remaining', 'x-ratelimit-remaining-requests', 'ratelimit-remaining'],
+  reset: ['x-ratelimit-reset', 'x-ratelimit-reset-requests', 'ratelimit-reset'],
+};
+
+/**
+ * The local service's renaming of the upstream's own rate-limit headers (`X-Upstream-RateLimit-*`), so
+ * an upstream's limit is never read as the service's own (which keeps `X-RateLimit-*`).
+ */
+const UPSTREAM_NAMES: RateLimitNames = {
+  limit: ['x-upstream-ratelimit-limit', 'x-upstream-ratelimit-limit-requests'],
+  remaining: ['x-upstream-ratelimit-remaining', 'x-upstream-ratelimit-remaining-requests'],
+  reset: ['x-upstream-ratelimit-reset', 'x-upstream-ratelimit-reset-requests'],
+};
+
+function readRateLimit(headers: Headers, names: RateLimitNames, now: number): RateLimitState | null {
+  const resetRaw = readFirst(headers, names.reset);
+  const limit = readCount(headers, names.limit);
+  const remaining = readCount(headers, names.remaining);
+  if (
+    resetRaw === null &&
+    readFirst(headers, names.limit) === null &&
+    readFirst(headers, names.remaining) === null
+  ) {
+    return null;
+  }
+  return { limit, remaining, resetAt: resetRaw === null ? null : parseResetTime(resetRaw, now), resetRaw };
+}
 
 /**
  * The rate-limit state a response announces, or null when it carries no rate-limit header at all.
  * @param now the clock for relative forms (delta seconds, durations); defaults to `Date.now()`.
  */
 export function parseRateLimit(headers: Headers, now: number = Date.now()): RateLimitState | null {
-  const resetRaw = readFirst(headers, RESET);
-  const limit = readCount(headers, LIMIT);
-  const remaining = readCount(headers, REMAINING);
-  if (resetRaw === null && readFirst(headers, LIMIT) === null && readFirst(headers, REMAINING) === null) {
-    return null;
-  }
-  return { limit, remaining, resetAt: resetRaw === null ? null : parseResetTime(resetRaw, now), resetRaw };
+  return readRateLimit(headers, OWN_NAMES, now);
+}
+
+/** The upstream's rate-limit state as the local service passed it on, or null when it passed none. */
+export function parseUpstreamRateLimit(headers: Headers, now: number = Date.now()): RateLimitState | null {
+  return readRateLimit(headers, UPSTREAM_NAMES, now);
 }
 
 /**

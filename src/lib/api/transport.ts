@@ -24,6 +24,8 @@ export interface RequestSpec {
   method: 'GET' | 'POST';
   /** Relative to the base URL, already encoded. */
   path: string;
+  /** The path is from the server's origin rather than the base URL (the local service's own routes). */
+  fromOrigin?: boolean;
   body?: string | FormData;
   /** Set for JSON bodies; left out for FormData so fetch writes the multipart boundary. */
   contentType?: string;
@@ -83,7 +85,7 @@ async function run<T>(
   stream: boolean,
   read: (response: Response) => Promise<T>,
 ): Promise<T | OpenStream> {
-  const url = joinURL(t.baseURL, spec.path);
+  const url = spec.fromOrigin ? new URL(spec.path, t.baseURL).href : joinURL(t.baseURL, spec.path);
   const headers = buildHeaders(t, spec);
   const user = spec.signal;
   for (let attempt = 0; ; attempt++) {

@@ -128,4 +128,110 @@ describe('error advice', () => {
     expect(adviseError(undefined).message).toBe('undefined');
     expect(adviseError(new Error('')).message).toBe('Something failed without saying what.');
   });
+
+  describe('failures the local service attributes to its upstream', () => {
+    const upstreamHeaders = (status: string, more: Record<string, string> = {}) => ({
+      'x-error-source': 'upstream',
+      'x-upstream-status': status,
+      'x-upstream-request-id': 'up_req_7',
+      ...more,
+    });
+
+    it("does not tell the person to check their key when the upstream refused the service's", () => {
+      const advice = adviseError(
+        fromStatus(
+          502,
+          { message: 'refused', type: 'upstream_error', code: 'upstream_auth_failed' },
+          upstreamHeaders('401'),
+        ),
+      );
+      expect(advice.title).toBe("The upstream refused the service's key");
+      expect(advice.steps.join(' ')).toContain('SVC_UPSTREAM_API_KEY');
+      expect(advice.steps.join(' ')).not.toMatch(/check the API key of this connection/i);
+      expect(advice.facts).toContainEqual({
+        label: 'From',
+        value: 'the upstream server (it answered HTTP 401), not the local service',
+      });
+      expect(advice.facts).toContainEqual({ label: 'Upstream request id', value: 'up_req_7' });
+    });
+
+    it("waits out an upstream 429 by the upstream's Retry-After, never the local limiter's window", () => {
+      const localReset = Math.ceil((Date.now() + 50_000) / 1000);
+      const before = Date.now();
+      const advice = adviseError(
+        fromStatus(
+          429,
+          { message: 'slow', type: 'rate_limit_error', code: 'upstream_rate_limited' },
+          upstreamHeaders('429', {
+            'retry-after': '2',
+            'x-ratelimit-limit': '60',
+            'x-ratelimit-remaining': '47',
+            'x-ratelimit-reset': String(localReset),
+            'x-upstream-ratelimit-limit': '5',
+            'x-upstream-ratelimit-remaining': '0',
+          }),
+        ),
+      );
+      expect(advice.title).toBe('The upstream is rate limiting');
+      expect(advice.resetAt).toBeGreaterThanOrEqual(before + 2000);
+      expect(advice.resetAt).toBeLessThan(localReset * 1000 - 40_000);
+      expect(advice.resetLabel).toMatch(/upstream/);
+      expect(advice.facts).toContainEqual({ label: 'Upstream rate limit', value: '0 of 5 left' });
+    });
+
+    it("falls back to the upstream's renamed reset header when it sent no Retry-After", () => {
+      const advice = adviseError(
+        fromStatus(
+          429,
+          { message: 'slow', type: 'rate_limit_error', code: 'upstream_rate_limited' },
+          upstreamHeaders('429', { 'x-upstream-ratelimit-reset-requests': '3s', 'x-ratelimit-reset': '59' }),
+        ),
+      );
+      expect(advice.resetAt).not.toBeNull();
+      expect(advice.resetAt! - Date.now()).toBeLessThanOrEqual(3000);
+    });
+
+    it.each([
+      ['upstream_unreachable', 502, 'Upstream unreachable', 'SVC_UPSTREAM_URL'],
+      ['upstream_server_error', 502, 'The upstream failed', 'try again'],
+      ['upstream_timeout', 504, 'The upstream did not answer in time', 'SVC_UPSTREAM_TIMEOUT_MS'],
+      ['upstream_bad_reply', 502, "The upstream's reply could not be read", 'SVC_UPSTREAM_URL'],
+      ['upstream_redirect', 502, 'The upstream redirected', 'SVC_UPSTREAM_URL'],
+      ['upstream_oversized', 502, 'The upstream sent too much', 'SVC_UPSTREAM_MAX_EVENT_BYTES'],
+      ['upstream_no_timings', 502, 'The upstream gave no timings', 'json or text'],
+    ])('names the upstream for %s', (code, status, title, step) => {
+      const advice = adviseError(fromStatus(status, { message: 'm', type: 'upstream_error', code }));
+      expect(advice.title).toBe(title);
+      expect(advice.steps.join(' ')).toContain(step);
+      expect(advice.steps.join(' ')).not.toMatch(/proxy in front of the service/);
+      expect(advice.facts.find((f) => f.label === 'From')?.value).toMatch(/upstream server/);
+    });
+
+    it("keeps the status advice of an upstream 4xx judgement, marked as the upstream's", () => {
+      const advice = adviseError(
+        fromStatus(
+          400,
+          { message: 'bad', type: 'invalid_request_error', param: 'top_k', code: 'invalid_request_error' },
+          upstreamHeaders('400'),
+        ),
+      );
+      expect(advice.title).toBe('Request refused');
+      expect(advice.facts.find((f) => f.label === 'From')?.value).toContain('HTTP 400');
+    });
+  });
+
+  it('shows no rate-limit wait on an error that is not a 429, though its response carried the headers', () => {
+    const advice = adviseError(
+      fromStatus(
+        404,
+        { message: 'no', type: 'invalid_request_error', code: 'model_not_found' },
+        {
+          'x-ratelimit-limit': '60',
+          'x-ratelimit-remaining': '59',
+          'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + 60),
+        },
+      ),
+    );
+    expect(advice.resetAt).toBeNull();
+  });
 });
