@@ -173,9 +173,9 @@ export function* decodeTokenRuns(ids: readonly number[]): Generator<{ ids: numbe
 
 /**
  * What a conversation's prompt tokens are made of, as the common format counts them: per message 3
- * tokens of framing, the role, the content (text parts; image parts at a flat low-detail cost), the
- * name (+1) and any function call; then 3 tokens that prime the assistant's reply. Strings are to be
- * counted; numbers are fixed costs.
+ * tokens of framing, the role, the content (text parts; image parts at a flat low-detail cost), a
+ * refusal, the name (+1) and any function call; then 3 tokens that prime the assistant's reply.
+ * Strings are to be counted; numbers are fixed costs.
  */
 function* promptParts(messages: readonly ChatMessage[]): Generator<string | number> {
   yield REPLY_PRIMING_TOKENS;
@@ -189,6 +189,7 @@ function* promptParts(messages: readonly ChatMessage[]): Generator<string | numb
         else if (part.type === 'image_url') yield TOKENS_PER_IMAGE;
       }
     }
+    if (message.refusal) yield message.refusal;
     if (message.name !== undefined) {
       yield TOKENS_PER_NAME;
       yield message.name;

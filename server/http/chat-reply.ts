@@ -150,27 +150,20 @@ export async function* chatChunks(
 
 /**
  * Folds a whole chunk sequence into the non-streaming `chat.completion` object (the core's folder),
- * with what the folder does not gather: the upstream's `system_fingerprint`, a `refusal` (content then
- * null, as OpenAI sends it), and `logprobs: null` when logprobs were asked but none came.
+ * with what the folder does not gather: the upstream's `system_fingerprint`, and `logprobs: null` when
+ * logprobs were asked but none came. (A `refusal` the folder keeps, content then null as OpenAI sends it.)
  */
 export async function foldChatChunks(chunks: AsyncIterable<ChatCompletionChunk>): Promise<ChatCompletion> {
   const folder = new ChunkFolder();
-  const refusal: string[] = [];
   let fingerprint: string | undefined;
   let logprobsCame = false;
   for await (const chunk of chunks) {
     folder.add(chunk);
     if (typeof chunk.system_fingerprint === 'string') fingerprint = chunk.system_fingerprint;
-    const choice = chunk.choices[0];
-    if (typeof choice?.delta.refusal === 'string') refusal.push(choice.delta.refusal);
-    if (choice?.logprobs) logprobsCame = true;
+    if (chunk.choices[0]?.logprobs) logprobsCame = true;
   }
   const completion = folder.completion();
   const first = completion.choices[0];
-  if (first && refusal.length > 0) {
-    first.message.refusal = refusal.join('');
-    if (first.message.content === '') first.message.content = null;
-  }
   if (first && first.logprobs && !logprobsCame) first.logprobs = null;
   if (fingerprint !== undefined) completion.system_fingerprint = fingerprint;
   return completion;

@@ -24,6 +24,7 @@ function byteBound(messages: ChatMessage[]): number {
       for (const part of message.content)
         bytes += part.type === 'text' ? Buffer.byteLength(part.text) : TOKENS_PER_IMAGE;
     }
+    if (message.refusal) bytes += Buffer.byteLength(message.refusal);
     if (message.function_call)
       bytes += Buffer.byteLength(message.function_call.name + message.function_call.arguments);
   }
@@ -49,6 +50,7 @@ export function promptTokensAtLeast(messages: readonly ChatMessage[]): number {
     else if (Array.isArray(message.content)) {
       for (const part of message.content) if (part.type === 'text') chars += part.text.length;
     }
+    chars += message.refusal?.length ?? 0;
   }
   return Math.ceil(chars / MAX_CHARS_PER_TOKEN);
 }

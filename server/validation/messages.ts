@@ -68,10 +68,14 @@ function readContent(
   const content = message.content;
   const role = message.role as ChatMessage['role'];
   if (content === undefined || content === null) {
-    if (role === 'assistant' && (message.function_call != null || message.tool_calls != null)) return null;
+    if (
+      role === 'assistant' &&
+      (message.function_call != null || message.tool_calls != null || typeof message.refusal === 'string')
+    )
+      return null;
     throw invalidParam(
       `${param}.content`,
-      `'${param}.content' is required${role === 'assistant' ? ' unless the message carries a function_call or tool_calls' : ''}.`,
+      `'${param}.content' is required${role === 'assistant' ? ' unless the message carries a function_call, tool_calls or a refusal' : ''}.`,
     );
   }
   if (typeof content === 'string') {
@@ -129,6 +133,23 @@ function readToolCalls(value: unknown, param: string): ToolCall[] {
   });
 }
 
+/**
+ * An earlier reply's `refusal` (OpenAI's clients send it back with the history, null when there was
+ * none): a string on an assistant message; null reads as absent.
+ */
+function readRefusal(message: Record<string, unknown>, role: string, param: string): string | undefined {
+  const value = message.refusal;
+  if (value === undefined || value === null) return undefined;
+  if (role !== 'assistant')
+    throw invalidParam(`${param}.refusal`, `'${param}.refusal' is only allowed on an assistant message.`);
+  if (typeof value !== 'string')
+    throw invalidParam(
+      `${param}.refusal`,
+      `'${param}.refusal' must be a string: the words the model declined in.`,
+    );
+  return value;
+}
+
 function readMessage(value: unknown, i: number, mode: MessagesMode): ChatMessage {
   const param = `messages[${i}]`;
   if (!isPlainObject(value))
@@ -140,12 +161,16 @@ function readMessage(value: unknown, i: number, mode: MessagesMode): ChatMessage
       `'${param}.role' must be one of 'system', 'developer', 'user', 'assistant', 'function' or 'tool', not ${JSON.stringify(role ?? null)}.`,
     );
   }
+  const refusal = readRefusal(value, role, param);
   const message: ChatMessage = {
     // The local engines read a developer message as the system message it replaces; the upstream
     // engine forwards the client's own body, so the upstream still receives `developer`.
     role: (role === 'developer' ? 'system' : role) as ChatMessage['role'],
     content: readContent(value, param, mode),
   };
+  // Kept so the prompt's tokens count it (the model reads its history); the reference engine composes
+  // from content alone, so a refusal in the history changes no reply.
+  if (refusal !== undefined) message.refusal = refusal;
   if (value.function_call !== undefined && value.function_call !== null) {
     if (role !== 'assistant') {
       throw invalidParam(

@@ -61,6 +61,8 @@ export interface ChatMessage {
   name?: string;
   /** The call this is the result of, on a `tool` role message. */
   tool_call_id?: string;
+  /** On an assistant message: the model declined, in its own words (OpenAI's field; `content` null or ''). */
+  refusal?: string | null;
 }
 
 /** A function offered in the `tools` dialect. */
@@ -171,6 +173,8 @@ export interface AssistantMessage {
   reasoning_content?: string | null;
   /** The same, as some other servers (Ollama, OpenRouter, vLLM) name it. */
   reasoning?: string | null;
+  /** The model declined, in its own words (OpenAI); `content` is then null. */
+  refusal?: string | null;
   [extra: string]: unknown;
 }
 
@@ -197,6 +201,8 @@ export interface ChatDelta {
   content?: string | null;
   reasoning_content?: string | null;
   reasoning?: string | null;
+  /** A piece of a refusal (OpenAI), to concatenate like content. */
+  refusal?: string | null;
   /** Streamed as the name first, then argument fragments to concatenate. */
   function_call?: { name?: string; arguments?: string };
   /** Tool-call fragments, assembled by `index` (several calls may stream in parallel). */

@@ -40,7 +40,10 @@ function hasReplyText(chunk: ChatCompletionChunk): boolean {
   const choices: unknown = chunk.choices;
   return (Array.isArray(choices) ? (choices as ChatCompletionChunk['choices']) : []).some((c) => {
     const d = c?.delta;
-    return !!d && !!(d.content || d.reasoning_content || d.reasoning || d.function_call || d.tool_calls);
+    return (
+      !!d &&
+      !!(d.content || d.refusal || d.reasoning_content || d.reasoning || d.function_call || d.tool_calls)
+    );
   });
 }
 

@@ -21,6 +21,7 @@ export interface BuildChatRequestInput {
  *
  * The rules (the README repeats them):
  * - Reasoning (thinking output) is NEVER sent back: only `content` (and `function_call`) travel.
+ * - A refusal is sent back as OpenAI takes it: `refusal` beside `content` (null when there is no text).
  * - A reply that is still `pending` or `streaming` is the one being requested, so it is left out.
  * - A stopped, interrupted or failed reply that the user keeps in the conversation is sent as what it
  *   is, its partial text, because the transcript is the conversation; deleting it is how to drop it.
@@ -33,13 +34,21 @@ export function toWireMessages(messages: readonly ConversationMessage[]): ChatMe
     if (message.status === 'pending' || message.status === 'streaming') continue;
     if (message.role === 'assistant') {
       const calls = message.tool_calls ?? [];
-      const empty = message.content === '' && !message.function_call && calls.length === 0;
+      const refusal = message.refusal ? { refusal: message.refusal } : {};
+      const empty =
+        message.content === '' && !message.function_call && calls.length === 0 && !message.refusal;
       if (empty && message.status !== undefined && message.status !== 'complete') continue;
       const content = message.content === '' ? null : message.content;
       if (calls.length > 0)
-        wire.push({ role: 'assistant', content, tool_calls: calls.map((c) => structuredClone(c)) });
+        wire.push({
+          role: 'assistant',
+          content,
+          ...refusal,
+          tool_calls: calls.map((c) => structuredClone(c)),
+        });
       else if (message.function_call)
-        wire.push({ role: 'assistant', content, function_call: { ...message.function_call } });
+        wire.push({ role: 'assistant', content, ...refusal, function_call: { ...message.function_call } });
+      else if (message.refusal) wire.push({ role: 'assistant', content, ...refusal });
       else wire.push({ role: 'assistant', content: message.content });
     } else if (message.role === 'function') {
       wire.push({ role: 'function', name: message.name ?? '', content: message.content });

@@ -143,6 +143,8 @@ function shapes(mode: ReadOptions['mode']) {
       id: nonEmptyString,
       role: checkEnum(ROLES),
       content: checkString,
+      // Text like content, under the same bounds (the file's, the link's, the reply's).
+      refusal: checkOptional(checkString),
       createdAt: date,
       name: checkOptional(checkString),
       function_call: checkOptional(functionCall),
@@ -345,6 +347,7 @@ function buildMessage(raw: Raw, now: number): ConversationMessage {
     content: raw.content as string,
     createdAt: date(raw.createdAt),
   };
+  if (raw.refusal !== undefined) m.refusal = raw.refusal as string;
   if (raw.name !== undefined) m.name = raw.name as string;
   if (raw.function_call !== undefined) m.function_call = call(raw.function_call as Raw);
   if (raw.tool_calls !== undefined)

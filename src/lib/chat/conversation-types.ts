@@ -65,6 +65,8 @@ export interface ConversationMessage {
   role: ConversationRole;
   /** The text; an assistant message that only calls a function has ''. */
   content: string;
+  /** On an assistant reply: the model declined, in its own words (OpenAI's `refusal`); `content` often ''. */
+  refusal?: string;
   /** On a `function` or `tool` role message: the function whose result this is. */
   name?: string;
   function_call?: FunctionCall;

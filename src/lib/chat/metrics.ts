@@ -137,7 +137,7 @@ export function finishReasonHint(reason: string | null | undefined): string | nu
 
 /**
  * The figures for one stored reply: the server's `completion_tokens` when it sent usage, else an
- * estimate from the visible text and the reasoning (both were generated, so both count).
+ * estimate from the visible text, a refusal and the reasoning (all were generated, so all count).
  */
 export function messageMetrics(
   message: ConversationMessage,
@@ -155,7 +155,9 @@ export function messageMetrics(
   const completionTokens =
     typeof reported === 'number'
       ? reported
-      : estimateTokens(message.content) + (message.reasoning?.tokens ?? 0);
+      : estimateTokens(message.content) +
+        estimateTokens(message.refusal ?? '') +
+        (message.reasoning?.tokens ?? 0);
   return {
     ...replyMetrics(message.timings, completionTokens),
     completionTokens,

@@ -7,7 +7,14 @@ import type { ChatCompletion, ChatCompletionChunk } from '../../protocol/wire';
 /** The parts of an assistant message that a reply fills in. */
 export type ReplyFields = Pick<
   ConversationMessage,
-  'content' | 'reasoning' | 'function_call' | 'tool_calls' | 'finish_reason' | 'usage' | 'logprobs'
+  | 'content'
+  | 'refusal'
+  | 'reasoning'
+  | 'function_call'
+  | 'tool_calls'
+  | 'finish_reason'
+  | 'usage'
+  | 'logprobs'
 > &
   ReplyClock;
 
@@ -23,7 +30,7 @@ export interface ReplyClock {
  * tool calls fill memory and the saved conversation. Generous for any real reply.
  */
 export const REPLY_LIMITS = {
-  /** Per field (content, reasoning, all call arguments together), in characters: 8 MiB of ASCII. */
+  /** Per field (content, reasoning, refusal, all call arguments together), in characters: 8 MiB of ASCII. */
   maxTextChars: 8 * 1024 * 1024,
   maxToolCalls: 128,
   maxLogprobs: 100_000,
@@ -37,6 +44,8 @@ export function cutMessage(cut: ReplyCut): string {
       return `The reply was longer than ${mib} MiB, so it was stopped there; the rest was not kept.`;
     case 'reasoning':
       return `The reply's reasoning was longer than ${mib} MiB, so it was stopped there; the rest was not kept.`;
+    case 'refusal':
+      return `The reply's refusal was longer than ${mib} MiB, so it was stopped there; the rest was not kept.`;
     case 'arguments':
       return `The reply's call arguments were longer than ${mib} MiB, so it was stopped there; the rest was not kept.`;
     case 'tool_calls':
@@ -99,8 +108,9 @@ export class ReplyAccumulator {
   applyChunk(chunk: ChatCompletionChunk, now: number): void {
     const parts = this.folder.add(chunk);
     if (parts.reasoning) this.reasoningStartedAt ??= now;
-    if (parts.content || parts.call) this.endReasoning(now);
-    if (parts.reasoning || parts.content || parts.call) {
+    const said = parts.content || parts.refusal || parts.call;
+    if (said) this.endReasoning(now);
+    if (said || parts.reasoning) {
       this.firstTokenAt ??= now;
       this.gaps.add(now);
     }
@@ -142,6 +152,8 @@ export class ReplyAccumulator {
       };
       fields.reasoning = reasoning;
     }
+    const refusal = folder.refusal;
+    if (refusal !== null) fields.refusal = refusal;
     if (folder.functionCall) fields.function_call = folder.functionCall;
     const calls = folder.toolCalls;
     if (calls.length > 0) fields.tool_calls = calls;

@@ -24,6 +24,8 @@ const ROLES = ['system', 'developer', 'user', 'assistant', 'function', 'tool'] a
 const IMAGE_PARTS = new Set(['image_url', 'input_image', 'image']);
 const call = checkObject({ name: checkString, arguments: checkString }, true);
 const toolCall = checkObject({ id: checkString, type: checkEnum(['function']), function: call }, true);
+/** A string or null (OpenAI's clients send `refusal: null` on every assistant message). */
+const nullable: Checker = (value, path, issues) => value === null || checkString(value, path, issues);
 
 /**
  * A message's text: a string, or text parts joined by new lines. Anything else is refused, images
@@ -68,9 +70,10 @@ function readMessage(
   const role = raw.role as ConversationMessage['role'];
   const before = issues.length;
   const calls = raw.function_call !== undefined || raw.tool_calls !== undefined;
-  // A reply that only calls functions may carry no text at all.
+  const refusal = role === 'assistant' && typeof raw.refusal === 'string' ? raw.refusal : null;
+  // A reply that only calls functions, or only refuses, may carry no text at all.
   const content =
-    role === 'assistant' && calls && (raw.content === null || raw.content === undefined)
+    role === 'assistant' && (calls || refusal !== null) && (raw.content === null || raw.content === undefined)
       ? ''
       : readContent(raw.content, `${path}.content`, number, issues);
   checkObject(
@@ -79,6 +82,7 @@ function readMessage(
       tool_call_id: role === 'tool' ? checkString : checkOptional(checkString),
       function_call: checkOptional(call),
       tool_calls: checkOptional(checkArray(toolCall)),
+      refusal: checkOptional(nullable),
     },
     true,
   )(raw, path, issues);
@@ -90,6 +94,7 @@ function readMessage(
   if (issues.length > before || content === null) return null;
 
   const message: ConversationMessage = { id: defaults.createId(), role, content, createdAt: defaults.now };
+  if (refusal !== null) message.refusal = refusal;
   if (typeof raw.name === 'string') message.name = raw.name;
   if (typeof raw.tool_call_id === 'string') message.tool_call_id = raw.tool_call_id;
   if (raw.function_call) {

@@ -85,7 +85,7 @@ function inspectChunks(texts: readonly string[]): {
       }
       if (payload === null || typeof payload !== 'object' || !('choices' in payload)) continue;
       const parts = folder.add(asChunk(payload as ChatCompletionChunk));
-      if (parts.content || parts.reasoning || parts.call) {
+      if (parts.content || parts.reasoning || parts.refusal || parts.call) {
         content[at] = true;
         events[at] = (events[at] ?? 0) + 1;
       }
@@ -104,7 +104,10 @@ function inspectChunks(texts: readonly string[]): {
     content,
     events,
     completionTokens: typeof tokens === 'number' ? tokens : null,
-    estimatedTokens: estimateTokens(folder.text) + estimateTokens(folder.thinking ?? ''),
+    estimatedTokens:
+      estimateTokens(folder.text) +
+      estimateTokens(folder.refusal ?? '') +
+      estimateTokens(folder.thinking ?? ''),
   };
 }
 

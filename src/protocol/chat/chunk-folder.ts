@@ -28,6 +28,8 @@ import { ThinkTagSplitter, type SplitText } from './think-tags';
 export interface ChunkParts {
   reasoning: boolean;
   content: boolean;
+  /** A piece of a refusal: the model's own words, timed like content. */
+  refusal: boolean;
   call: boolean;
 }
 
@@ -39,7 +41,7 @@ interface ToolCallParts {
 
 /** What one reply may hold; each is unbounded when absent. */
 export interface ReplyLimits {
-  /** Characters of content, of reasoning, and of all call arguments together, each. */
+  /** Characters of content, of reasoning, of a refusal, and of all call arguments together, each. */
   maxTextChars?: number;
   /** Tool calls (distinct indexes); fragments of further calls are dropped. */
   maxToolCalls?: number;
@@ -48,7 +50,7 @@ export interface ReplyLimits {
 }
 
 /** Which limit a reply reached first. */
-export type ReplyCut = 'content' | 'reasoning' | 'arguments' | 'tool_calls' | 'logprobs';
+export type ReplyCut = 'content' | 'reasoning' | 'refusal' | 'arguments' | 'tool_calls' | 'logprobs';
 
 export interface ChunkFolderOptions {
   /** Read a leading `<think>…</think>` in the content as reasoning (see think-tags.ts). */
@@ -61,6 +63,7 @@ export class ChunkFolder {
   private readonly splitter: ThinkTagSplitter | null;
   private ended = false;
   private readonly reasoning: TextParts;
+  private readonly refused: TextParts;
   private functionName: string | null = null;
   private readonly functionArguments: TextParts;
   private readonly tools = new Map<number, ToolCallParts>();
@@ -87,11 +90,12 @@ export class ChunkFolder {
     this.maxLogprobs = limits.maxLogprobs ?? Infinity;
     this.content = new TextParts(this.maxTextChars);
     this.reasoning = new TextParts(this.maxTextChars);
+    this.refused = new TextParts(this.maxTextChars);
     this.functionArguments = new TextParts(this.maxTextChars);
   }
 
   add(chunk: ChatCompletionChunk): ChunkParts {
-    const parts: ChunkParts = { reasoning: false, content: false, call: false };
+    const parts: ChunkParts = { reasoning: false, content: false, refusal: false, call: false };
     this.started = true;
     const raw: unknown = chunk;
     if (!isRecord(raw)) return parts;
@@ -113,6 +117,9 @@ export class ChunkFolder {
       if (this.splitter) this.addSplit(this.splitter.push(said), parts);
       else parts.content = this.keep(this.content, said, 'content');
     }
+    // Not through the think-tag splitter: a refusal is never thinking.
+    const declined = text(delta.refusal);
+    if (declined) parts.refusal = this.keep(this.refused, declined, 'refusal');
     if (isRecord(delta.function_call)) {
       // A name arrives once (some servers repeat it whole); arguments arrive in fragments.
       const name = text(delta.function_call.name);
@@ -168,7 +175,7 @@ export class ChunkFolder {
 
   /** The reply is over: text held back while telling whether it was a tag is placed. */
   end(): ChunkParts {
-    const parts: ChunkParts = { reasoning: false, content: false, call: false };
+    const parts: ChunkParts = { reasoning: false, content: false, refusal: false, call: false };
     if (this.splitter && !this.ended) this.addSplit(this.splitter.end(), parts);
     this.ended = true;
     return parts;
@@ -197,9 +204,9 @@ export class ChunkFolder {
     if (args) this.keepArguments(call.arguments, args);
   }
 
-  /** Characters kept so far: content, reasoning and call arguments. */
+  /** Characters kept so far: content, reasoning, refusal and call arguments. */
   get size(): number {
-    return this.content.length + this.reasoning.length + this.argumentChars;
+    return this.content.length + this.reasoning.length + this.refused.length + this.argumentChars;
   }
 
   get text(): string {
@@ -209,6 +216,11 @@ export class ChunkFolder {
   /** The thinking text, or null when the reply had none. */
   get thinking(): string | null {
     return this.reasoning.length > 0 ? this.reasoning.toString() : null;
+  }
+
+  /** The refusal (the model declined, in its own words), or null when the reply had none. */
+  get refusal(): string | null {
+    return this.refused.length > 0 ? this.refused.toString() : null;
   }
 
   get functionCall(): FunctionCall | null {
@@ -239,10 +251,13 @@ export class ChunkFolder {
     const tools = this.toolCalls;
     const content = this.text;
     const thinking = this.thinking;
+    const refusal = this.refusal;
     return {
       role: 'assistant',
-      content: (call || tools.length > 0) && content === '' ? null : content,
+      // OpenAI's shape: a reply that only calls or only refuses has no text, not an empty one.
+      content: (call || tools.length > 0 || refusal !== null) && content === '' ? null : content,
       ...(thinking !== null ? { reasoning_content: thinking } : {}),
+      ...(refusal !== null ? { refusal } : {}),
       ...(call ? { function_call: call } : {}),
       ...(tools.length > 0 ? { tool_calls: tools } : {}),
     };

@@ -92,10 +92,13 @@ export function toLegacyForm(request: ChatCompletionRequest): LegacyView {
   const messages: ChatMessage[] = [];
   for (const message of request.messages) {
     if (message.role === 'assistant' && message.tool_calls && message.tool_calls.length > 0) {
-      const { tool_calls: calls, ...plain } = message;
+      const { tool_calls: calls, refusal, ...plain } = message;
       calls.forEach((call, i) => {
         names.set(call.id, call.function.name);
-        messages.push({ ...plain, content: i === 0 ? plain.content : null, function_call: call.function });
+        // The text and a refusal were said once: they stay on the first of the split messages.
+        const said =
+          i === 0 ? { content: plain.content, ...(refusal != null ? { refusal } : {}) } : { content: null };
+        messages.push({ ...plain, ...said, function_call: call.function });
       });
     } else if (message.role === 'tool') {
       const name = (message.tool_call_id !== undefined && names.get(message.tool_call_id)) || 'tool';

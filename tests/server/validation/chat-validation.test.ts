@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT, errorOf, postJson, testApp } from '../support/test-app';
+import { createApp } from '../../../server/app';
+import { resolveConfig } from '../../../server/config';
+import { countTokens } from '../../../server/tokens';
+import type { ChatCompletion } from '../../../src/protocol/wire';
+import { CHAT, errorOf, KEY, postJson, testApp } from '../support/test-app';
 
 const user = (content: unknown) => ({ role: 'user', content });
 const weather = {
@@ -80,6 +84,24 @@ const CASES: [string, Record<string, unknown>, string | null, RegExp][] = [
     { messages: [{ role: 'assistant', content: null, function_call: { name: 'f' } }] },
     'messages[0].function_call.arguments',
     /must be a string/,
+  ],
+  [
+    'a refusal that is not text',
+    { messages: [user('a'), { role: 'assistant', content: null, refusal: 42 }, user('b')] },
+    'messages[1].refusal',
+    /'messages\[1\].refusal' must be a string/,
+  ],
+  [
+    'a refusal on a user message',
+    { messages: [{ role: 'user', content: 'a', refusal: 'no' }] },
+    'messages[0].refusal',
+    /only allowed on an assistant message/,
+  ],
+  [
+    'an assistant message with neither content nor a refusal',
+    { messages: [user('a'), { role: 'assistant', content: null, refusal: null }, user('b')] },
+    'messages[1].content',
+    /is required unless the message carries a function_call, tool_calls or a refusal/,
   ],
   ['temperature too high', { temperature: 2.5 }, 'temperature', /from 0 to 2; 2.5 is out of range/],
   ['temperature negative', { temperature: -0.1 }, 'temperature', /out of range/],
@@ -306,6 +328,48 @@ describe('chat request validation', () => {
       expect(response.status, JSON.stringify(overrides)).toBe(200);
     }
     expect(chat.calls).toHaveLength(ok.length);
+  });
+
+  it('accepts an earlier refusal in the history as OpenAI does, and gives it to the engine', async () => {
+    const { app, chat } = testApp();
+    const messages = [
+      user('Do the thing'),
+      { role: 'assistant', content: null, refusal: 'I can’t help with that.' },
+      { role: 'assistant', content: 'Here is half.', refusal: 'Not the rest.' },
+      { role: 'assistant', content: 'Plain.', refusal: null },
+      user('Why not?'),
+    ];
+    const response = await postJson(app, '/v1/chat/completions', { ...CHAT, messages });
+    expect(response.status).toBe(200);
+    expect(chat.calls[0]!.request.messages).toEqual([
+      { role: 'user', content: 'Do the thing' },
+      { role: 'assistant', content: null, refusal: 'I can’t help with that.' },
+      { role: 'assistant', content: 'Here is half.', refusal: 'Not the rest.' },
+      { role: 'assistant', content: 'Plain.' },
+      { role: 'user', content: 'Why not?' },
+    ]);
+  });
+
+  it('counts a refusal in the history as prompt tokens, and the reference engine answers as without it', async () => {
+    const app = createApp(resolveConfig({ SVC_API_KEYS: KEY }), { log: () => {} });
+    const refusal = 'I can’t help with that: it is against the rules I follow.';
+    const ask = async (assistant: Record<string, unknown>) => {
+      const response = await postJson(app, '/v1/chat/completions', {
+        ...CHAT,
+        // Above 0 its wording varies with the request: at 0 only what it reads changes the reply.
+        temperature: 0,
+        messages: [user('Do the thing'), { role: 'assistant', ...assistant }, user('Why not?')],
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as ChatCompletion;
+    };
+    const refused = await ask({ content: null, refusal });
+    const plain = await ask({ content: '' });
+    expect(refused.usage!.prompt_tokens - plain.usage!.prompt_tokens).toBe(countTokens(refusal));
+    // The reply reads the last message; only its report of the prompt's size differs.
+    const withoutCount = (c: ChatCompletion) =>
+      c.choices[0]!.message.content!.replace(/whole conversation:\*\* \d+/, '');
+    expect(withoutCount(refused)).toBe(withoutCount(plain));
   });
 
   it('answers context_length_exceeded when prompt tokens plus max_tokens exceed the context', async () => {

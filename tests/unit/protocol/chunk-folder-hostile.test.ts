@@ -119,4 +119,22 @@ describe('ChunkFolder against hostile chunks', () => {
     expect(folder.toolCalls.map((c) => c.function.arguments)).toEqual(['a'.repeat(6), 'a'.repeat(4)]);
     expect(folder.cut).toBe('reasoning');
   });
+
+  it('keeps at most maxTextChars of a refusal, a budget of its own, and says it cut there', () => {
+    const folder = new ChunkFolder({ limits: { maxTextChars: 10 } });
+    folder.add(choice({ delta: { content: 'c'.repeat(10) } }));
+    folder.add(choice({ delta: { refusal: 'n'.repeat(6) } }));
+    expect(folder.cut).toBeNull();
+    folder.add(choice({ delta: { refusal: 'n'.repeat(6) } }));
+    folder.add(choice({ delta: { refusal: 'more' } }));
+    expect(folder.refusal).toBe('n'.repeat(10));
+    expect(folder.text).toBe('c'.repeat(10));
+    expect(folder.cut).toBe('refusal');
+  });
+
+  it('reads a refusal that is not text as none', () => {
+    const folder = new ChunkFolder();
+    for (const refusal of [42, { text: 'no' }, ['no'], true]) folder.add(choice({ delta: { refusal } }));
+    expect(folder.refusal).toBeNull();
+  });
 });

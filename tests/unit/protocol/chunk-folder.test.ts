@@ -24,7 +24,7 @@ describe('ChunkFolder', () => {
         ],
       }),
     );
-    expect(parts).toEqual({ reasoning: false, content: false, call: true });
+    expect(parts).toEqual({ reasoning: false, content: false, refusal: false, call: true });
     folder.add(chunk({ tool_calls: [{ index: 1, function: { arguments: '{"tz":"UTC"}' } }] }));
     folder.add(chunk({ tool_calls: [{ index: 0, function: { arguments: 'ty":"Oslo"}' } }] }));
     folder.add(chunk({}, 'tool_calls'));
@@ -61,6 +61,7 @@ describe('ChunkFolder', () => {
     expect(folder.add(chunk({ role: 'assistant', content: '' }))).toEqual({
       reasoning: false,
       content: false,
+      refusal: false,
       call: false,
     });
     expect(folder.message()).toEqual({ role: 'assistant', content: 'Yes', reasoning_content: 'Hmm, yes.' });
@@ -89,6 +90,37 @@ describe('ChunkFolder', () => {
       ],
       usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
     });
+  });
+
+  it('joins streamed refusal pieces apart from the content, and folds them as OpenAI sends a refusal', () => {
+    const folder = new ChunkFolder();
+    folder.add(chunk({ role: 'assistant', content: null }));
+    expect(folder.add(chunk({ refusal: 'I can’t ' }))).toEqual({
+      reasoning: false,
+      content: false,
+      refusal: true,
+      call: false,
+    });
+    folder.add(chunk({ refusal: 'help with that.' }));
+    folder.add(chunk({ refusal: null }, 'stop'));
+    expect(folder.refusal).toBe('I can’t help with that.');
+    expect(folder.text).toBe('');
+    expect(folder.completion().choices[0]?.message).toEqual({
+      role: 'assistant',
+      content: null,
+      refusal: 'I can’t help with that.',
+    });
+  });
+
+  it('keeps text and a refusal side by side when a reply has both, and no refusal when none came', () => {
+    const both = new ChunkFolder();
+    both.add(chunk({ content: 'Part of it: ' }));
+    both.add(chunk({ refusal: 'not the rest.' }, 'stop'));
+    expect(both.message()).toEqual({ role: 'assistant', content: 'Part of it: ', refusal: 'not the rest.' });
+    const none = new ChunkFolder();
+    none.add(chunk({ content: 'Yes.', refusal: '' }, 'stop'));
+    expect(none.refusal).toBeNull();
+    expect(none.message()).toEqual({ role: 'assistant', content: 'Yes.' });
   });
 
   it('reads choice 0 wherever it is, and ignores a chunk without choices', () => {

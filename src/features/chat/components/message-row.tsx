@@ -132,7 +132,8 @@ function Body({
 export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
   const { message, index, count, busy, blocked, editing, actions } = props;
   // An error before anything arrived is the request's failure: there is no partial reply to speak of.
-  const nothingArrived = message.content === '' && !message.function_call && !message.tool_calls;
+  const nothingArrived =
+    message.content === '' && !message.refusal && !message.function_call && !message.tool_calls;
   const status =
     message.status === 'error' && nothingArrived
       ? 'failed: the request got no reply'
@@ -270,6 +271,18 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
       ) : (
         <Body message={message} rendering={props.rendering} near={near} />
       )}
+      {message.refusal ? (
+        // The model declined, in its own words: bordered and headed apart from its text, not red like
+        // an error (the request worked), and plain text: it is a statement, not markdown.
+        <section
+          aria-label="The model refused"
+          data-testid="refusal"
+          className="mt-1 rounded border border-dashed border-zinc-400 p-2 text-sm whitespace-pre-wrap dark:border-zinc-600"
+        >
+          <h3 className="text-xs font-semibold">Refused</h3>
+          {message.refusal}
+        </section>
+      ) : null}
       {message.error ? <MessageErrorPanel error={message.error} /> : null}
       {isReply && message.status !== 'pending' && message.status !== 'streaming' ? (
         <ReplyFooter message={message} />

@@ -154,6 +154,44 @@ describe('toWireMessages', () => {
   });
 });
 
+describe('toWireMessages with a refusal', () => {
+  it('sends a refused reply as OpenAI takes it: content null beside the refusal', () => {
+    const wire = toWireMessages([
+      user('q'),
+      assistant('', { status: 'complete', refusal: 'I can’t help with that.' }),
+      user('why?'),
+    ]);
+    expect(wire[1]).toEqual({ role: 'assistant', content: null, refusal: 'I can’t help with that.' });
+  });
+
+  it('keeps the text of a reply that has both, and sends a stopped refusal it received', () => {
+    expect(toWireMessages([assistant('Part: ', { status: 'complete', refusal: 'not more.' })])).toEqual([
+      { role: 'assistant', content: 'Part: ', refusal: 'not more.' },
+    ]);
+    expect(toWireMessages([assistant('', { status: 'stopped', refusal: 'I can’t' })])).toEqual([
+      { role: 'assistant', content: null, refusal: 'I can’t' },
+    ]);
+  });
+
+  it('keeps the refusal on the first message only when a legacy server gets calls split one per message', () => {
+    const calls = ['a', 'b'].map((id) => ({
+      id,
+      type: 'function' as const,
+      function: { name: 'f', arguments: '{}' },
+    }));
+    const body = buildChatRequest({
+      model: 'm',
+      messages: [assistant('', { status: 'complete', tool_calls: calls, refusal: 'Only one.' })],
+      stream: false,
+      dialect: 'legacy',
+    });
+    expect(body.messages).toEqual([
+      { role: 'assistant', content: null, refusal: 'Only one.', function_call: calls[0]!.function },
+      { role: 'assistant', content: null, function_call: calls[1]!.function },
+    ]);
+  });
+});
+
 describe('pickChatParameters', () => {
   it('keeps request parameters and drops model, stream, unknown keys and undefined values', () => {
     expect(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatCompletionChunk, ChatDelta } from '../../../../src/protocol/wire';
-import { ReplyAccumulator } from '../../../../src/lib/chat/reply-accumulator';
+import { cutMessage, ReplyAccumulator } from '../../../../src/lib/chat/reply-accumulator';
 
 function chunk(delta: ChatDelta, finish: string | null = null, extra: Partial<ChatCompletionChunk> = {}) {
   return {
@@ -100,6 +100,49 @@ describe('ReplyAccumulator', () => {
       finish_reason: 'stop',
       firstTokenAt: 50,
     });
+  });
+
+  it('joins a streamed refusal, timed as the reply’s first words and ending the thinking', () => {
+    const acc = new ReplyAccumulator();
+    acc.applyChunk(chunk({ role: 'assistant', content: null }), 1);
+    acc.applyChunk(chunk({ reasoning_content: 'Should I?' }), 2);
+    acc.applyChunk(chunk({ refusal: 'I can’t ' }), 6);
+    acc.applyChunk(chunk({ refusal: 'help with that.' }), 9);
+    acc.applyChunk(chunk({}, 'stop'), 10);
+    const s = acc.snapshot();
+    expect(s).toMatchObject({
+      content: '',
+      refusal: 'I can’t help with that.',
+      finish_reason: 'stop',
+      largestGapMs: 4,
+    });
+    expect(s.reasoning?.endedAt).toBe(6);
+  });
+
+  it('reads a refusal from a whole completion message, content null', () => {
+    const acc = new ReplyAccumulator();
+    acc.applyCompletion(
+      {
+        id: 'x',
+        choices: [
+          {
+            index: 0,
+            finish_reason: 'stop',
+            message: { role: 'assistant', content: null, refusal: 'No.' },
+          },
+        ],
+      },
+      50,
+    );
+    expect(acc.snapshot()).toMatchObject({ content: '', refusal: 'No.', firstTokenAt: 50 });
+  });
+
+  it('stops a refusal at the reply limit and says the refusal was cut', () => {
+    const acc = new ReplyAccumulator({ limits: { maxTextChars: 4 } });
+    acc.applyChunk(chunk({ refusal: 'No, never.' }), 1);
+    expect(acc.snapshot().refusal).toBe('No, ');
+    expect(acc.cut).toBe('refusal');
+    expect(cutMessage('refusal')).toMatch(/^The reply's refusal was longer than 8 MiB/);
   });
 
   it('closes a thinking phase left open when the reply ends while thinking', () => {

@@ -53,6 +53,37 @@ describe('streamTimeline', () => {
     expect(t.tokensPerSecond).toBeCloseTo(250, 5);
   });
 
+  it('times and counts a refusal as the reply it is, the same as the reply footer', () => {
+    const refusal = (text: string) =>
+      `data: ${JSON.stringify({ choices: [{ delta: { refusal: text } }] })}\n\n`;
+    const words = 'I cannot help with that request. '.repeat(4);
+    const chunks = [
+      { at: 1150, text: 'data: {"choices":[{"delta":{"role":"assistant","content":null}}]}\n\n' },
+      ...Array.from({ length: 4 }, (_, i) => ({ at: 1200 + i * 100, text: refusal(words) })),
+    ];
+    const t = streamTimeline(record(chunks, 1600));
+    const acc = new ReplyAccumulator();
+    const piece = { id: '', object: 'chat.completion.chunk', created: 0, model: '' } as const;
+    for (const chunk of chunks.slice(1))
+      acc.applyChunk(
+        { ...piece, choices: [{ index: 0, delta: { refusal: words }, finish_reason: null }] },
+        chunk.at,
+      );
+    const { firstTokenAt, largestGapMs, ...fields } = acc.snapshot();
+    const footer = messageMetrics({
+      id: 'm',
+      role: 'assistant',
+      createdAt: 0,
+      ...fields,
+      timings: { requestStartedAt: 1000, firstTokenAt, endedAt: 1600, largestGapMs: largestGapMs ?? null },
+    });
+    expect(t.firstTokenMs).toBe(200);
+    expect(t.replyEvents).toBe(4);
+    expect(t.tokens).toBeGreaterThan(0);
+    expect(t.tokens).toBe(footer.completionTokens);
+    expect(t.tokensPerSecond).toBeCloseTo(footer.tokensPerSecond!, 9);
+  });
+
   it('estimates when the usage sent is not whole counts of both prompt and reply', () => {
     const last = `data: ${JSON.stringify({ choices: [{ delta: {} }], usage: { completion_tokens: 42 } })}\n\n`;
     const t = streamTimeline(
