@@ -7,6 +7,7 @@
  */
 import { RE2JS } from 're2js';
 import { quote, replyText } from './check-helpers';
+import { LruCache } from '../../function-schema/validator-cache';
 import type { CheckKind } from './types';
 
 /** Characters of a pattern: longer ones are data, not patterns, and RE2 compiles in their size. */
@@ -101,6 +102,18 @@ const FLAG_BITS: Record<string, number> = {
  * file, reported when it is read). Compiling never runs the pattern on anything.
  */
 export function compileBounded(pattern: string, flags: string): Compiled | null {
+  const key = `${flags}/${pattern}`;
+  const known = compiledPatterns.get(key);
+  if (known) return known;
+  const made = compile(pattern, flags);
+  if (made) compiledPatterns.set(key, made);
+  return made;
+}
+
+// Each row's checks are read again for its cells: a dataset's patterns are compiled once each.
+const compiledPatterns = new LruCache<Compiled>(256);
+
+function compile(pattern: string, flags: string): Compiled | null {
   let bits = 0;
   for (const flag of flags) bits |= FLAG_BITS[flag] ?? 0;
   try {
