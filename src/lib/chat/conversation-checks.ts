@@ -123,6 +123,15 @@ function shapes(mode: ReadOptions['mode']) {
     },
     open,
   );
+  const upstreamFacts = checkObject(
+    {
+      status: nullable(checkNumber),
+      requestId: nullable(checkString),
+      limit: nullable(checkNumber),
+      remaining: nullable(checkNumber),
+    },
+    open,
+  );
   const error = checkObject(
     {
       kind: checkString,
@@ -134,6 +143,8 @@ function shapes(mode: ReadOptions['mode']) {
       hint: checkOptional(nullable(checkString)),
       requestId: checkOptional(nullable(checkString)),
       rateLimit: checkOptional(nullable(rateLimit)),
+      retryAt: checkOptional(nullable(date)),
+      upstream: checkOptional(nullable(upstreamFacts)),
     },
     // Exports made before every field was kept carry others; they are dropped.
     true,
@@ -297,11 +308,15 @@ function clampDate(value: number, now: number): number {
 
 const optionalString = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
+/** A reset or retry time is in the future by nature: kept when it is a date at all. */
+const futureDate = (v: unknown): number | null =>
+  typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= LAST_DATE ? v : null;
+
 /** A checked `MessageError` built afresh: an unknown kind becomes `unexpected`, its message kept. */
 export function buildMessageError(raw: Raw): MessageError {
   const known = Object.hasOwn(ERROR_KINDS, raw.kind as string);
   const rate = raw.rateLimit as Raw | null | undefined;
-  const resetAt = rate?.resetAt as number | null | undefined;
+  const up = raw.upstream as Raw | null | undefined;
   return {
     // An unknown kind (another version's, or made up) is shown as an unexpected failure, its words kept.
     kind: known ? (raw.kind as MessageErrorKind) : 'unexpected',
@@ -316,12 +331,17 @@ export function buildMessageError(raw: Raw): MessageError {
       ? {
           limit: rate.limit as number | null,
           remaining: rate.remaining as number | null,
-          // A reset time is in the future by nature: kept when it is a date at all.
-          resetAt:
-            typeof resetAt === 'number' && Number.isFinite(resetAt) && Math.abs(resetAt) <= LAST_DATE
-              ? resetAt
-              : null,
+          resetAt: futureDate(rate.resetAt),
           resetRaw: rate.resetRaw as string | null,
+        }
+      : null,
+    retryAt: futureDate(raw.retryAt),
+    upstream: up
+      ? {
+          status: up.status as number | null,
+          requestId: up.requestId as string | null,
+          limit: up.limit as number | null,
+          remaining: up.remaining as number | null,
         }
       : null,
   };

@@ -1,7 +1,7 @@
 import type { ChatParameters } from './chat-parameters';
 import type { Branches } from './conversation-tree';
 import type { RateLimitState } from '../api/rate-limit';
-import type { ApiErrorKind } from '../api/errors';
+import type { ApiErrorKind, UpstreamFacts } from '../api/errors';
 import type {
   FinishReason,
   FunctionCall,
@@ -58,6 +58,10 @@ export interface MessageError {
   requestId: string | null;
   /** Rate-limit state when the response carried one (the parsed `X-RateLimit-*` headers). */
   rateLimit: RateLimitState | null;
+  /** When the server asked to be tried again (epoch ms); absent in records made before it was kept. */
+  retryAt?: number | null;
+  /** Set when the local service named its upstream as the failing party. */
+  upstream?: UpstreamFacts | null;
 }
 
 export interface ConversationMessage {

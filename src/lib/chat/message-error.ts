@@ -20,6 +20,8 @@ export function toMessageError(error: unknown): MessageError {
       kind: error.kind,
       ...shared(error),
       rateLimit: error.rateLimit ? structuredClone(error.rateLimit) : null,
+      retryAt: error.retryAt,
+      upstream: error.upstream ? { ...error.upstream } : null,
     };
   }
   const message =
@@ -44,6 +46,11 @@ export function toApiError(error: MessageError): ApiError | Error {
   if (error.kind === 'unexpected') return new Error(error.message);
   const { requestId, ...init } = shared(error);
   const rebuilt = new ApiError({ kind: error.kind as ApiErrorKind, ...init });
-  // Both are derived from response headers, which are not stored; restore them as they were.
-  return Object.assign(rebuilt, { requestId, rateLimit: error.rateLimit });
+  // These are derived from response headers, which are not stored; restore them as they were.
+  return Object.assign(rebuilt, {
+    requestId,
+    rateLimit: error.rateLimit,
+    retryAt: error.retryAt ?? null,
+    upstream: error.upstream ?? null,
+  });
 }

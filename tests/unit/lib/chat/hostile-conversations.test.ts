@@ -187,6 +187,8 @@ describe('stored errors (crash 3)', () => {
       hint: null,
       requestId: null,
       rateLimit: null,
+      retryAt: null,
+      upstream: null,
     });
     expect(() => toApiError(error)).not.toThrow();
   });
