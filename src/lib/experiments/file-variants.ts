@@ -126,7 +126,7 @@ function readParameters(value: unknown, path: string, issues: Issue[]): ChatPara
 }
 
 function readDefinition(value: unknown, path: string, issues: Issue[]): FunctionDefinition | undefined {
-  const fields = readFields(value, path, issues, ['name', 'description', 'parameters', 'strict']);
+  const fields = readFields(value, path, issues, ['name', 'description', 'parameters']);
   if (!fields) return undefined;
   const name = own(fields, 'name');
   const problem = functionNameProblem(name);

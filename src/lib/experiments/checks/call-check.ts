@@ -95,7 +95,16 @@ function callKind(type: string): CheckKind<CallValue> {
       }
       return read;
     },
-    fromCell: (text) => text.trim(),
+    // `function-call:get_weather`, or the whole value as JSON: `function-call:{"name": …, "arguments": …}`.
+    fromCell: (text) => {
+      const cell = text.trim();
+      if (!cell.startsWith('{')) return cell;
+      try {
+        return JSON.parse(cell) as unknown;
+      } catch {
+        return cell; // read() then says it is no name
+      }
+    },
     grade: (value, reply, _outcome, context) => {
       const calls = replyCalls(reply);
       if (calls.length === 0)

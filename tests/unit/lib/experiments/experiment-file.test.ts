@@ -198,6 +198,19 @@ describe('reading an experiment file', () => {
     ]);
   });
 
+  it('refuses what it would otherwise drop unsent: a tool\'s "strict"', () => {
+    const file = valid();
+    (file.variants as Record<string, unknown>[])[1] = {
+      label: 'tools',
+      connection,
+      model: 'm',
+      tools: [{ type: 'function', function: { name: 'lookup', strict: true } }],
+    };
+    expect(problemsOf(file)).toEqual([
+      expect.stringMatching(/^variants\[1\]\.tools\[0\]\.function\.strict: is not a known field/),
+    ]);
+  });
+
   it('says what is wrong with the JSON itself, or a version it does not read', () => {
     expect(readExperimentFile('{"name": ')).toMatchObject({
       ok: false,

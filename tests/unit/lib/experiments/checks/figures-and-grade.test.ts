@@ -3,6 +3,8 @@ import { gradeCell } from '../../../../../src/lib/experiments/checks/grade';
 import { CHECK_TYPES } from '../../../../../src/lib/experiments/checks/registry';
 import { checkFromCell } from '../../../../../src/lib/experiments/checks/expected-cell';
 import { check, outcome, prepare, problems } from './grade-with';
+import type { ReplyFields } from '../../../../../src/lib/chat/reply-accumulator';
+import type { CellReply } from '../../../../../src/lib/experiments/checks/types';
 
 describe('finish reason, time and tokens', () => {
   const usage = { prompt_tokens: 20, completion_tokens: 7, total_tokens: 27 };
@@ -81,6 +83,22 @@ describe('grading a cell', () => {
       },
       { type: 'starts-with', pass: true, score: 1, weight: 0, reason: 'the reply starts with "The"' },
     ]);
+  });
+
+  it('grades what a ReplyAccumulator fills, as it is', () => {
+    const fields: ReplyFields = {
+      content: 'Paris',
+      finish_reason: 'stop',
+      firstTokenAt: 1,
+      largestGapMs: null,
+    };
+    const reply: CellReply = fields; // the runner passes the accumulator's fields without mapping them
+    const graded = gradeCell(prepare([{ type: 'contains', value: 'Paris' }]), {
+      reply,
+      timings: { ttftMs: 1, totalMs: 2 },
+      error: null,
+    });
+    expect(graded.pass).toBe(true);
   });
 
   it('with no checks, passes; with every weight 0, scores by pass', () => {
@@ -169,6 +187,9 @@ describe('promptfoo __expected cells', () => {
     });
     expect(checkFromCell('function-call:get_weather')).toEqual({
       spec: { type: 'function-call', value: 'get_weather' },
+    });
+    expect(checkFromCell('function-call:{"name": "f", "arguments": {"a": 1}}')).toEqual({
+      spec: { type: 'function-call', value: { name: 'f', arguments: { a: 1 } } },
     });
     expect(checkFromCell('llm-rubric:is polite')).toEqual({
       spec: { type: 'llm-rubric', value: 'is polite' },
