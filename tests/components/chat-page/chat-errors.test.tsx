@@ -1,19 +1,36 @@
 import { within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useSettingsStore } from '../../../src/stores';
+import { IDBFactory } from 'fake-indexeddb';
+import { createConversationStore } from '../../../src/features/chat/storage';
+import type { ChatParameters } from '../../../src/lib/chat/chat-parameters';
 import { chatService, finishedReply, openChat, send, type ChatServiceOptions } from './chat-harness';
-import { failingEngine, midStreamFailingEngine } from './engines';
+import { failingEngine, midStreamFailingEngine, refusingEngine } from './engines';
 
 vi.setConfig({ testTimeout: 40_000 });
 
 /**
- * Sends one message and returns the failed reply's row and its error panel. `before` runs before the
- * page opens: what it puts in the Settings' chat parameters, the page's first conversation starts with.
+ * Sends one message and returns the failed reply's row and its error panel. `stored` is a
+ * conversation's model and parameters saved before the page opens (as an import or another tab
+ * could leave them, where no control refuses a value): the page opens it.
  */
-async function failOnce(options: ChatServiceOptions & { apiKey?: string; before?: () => void } = {}) {
+async function failOnce(
+  options: ChatServiceOptions & {
+    apiKey?: string;
+    stored?: { model?: string; parameters?: Record<string, unknown> };
+  } = {},
+) {
   const service = chatService(options);
-  options.before?.();
-  const { user } = await openChat(service, options.apiKey ? { apiKey: options.apiKey } : {});
+  globalThis.indexedDB = new IDBFactory();
+  if (options.stored) {
+    await createConversationStore().create({
+      model: options.stored.model ?? 'svc-chat',
+      parameters: (options.stored.parameters ?? {}) as ChatParameters,
+    });
+  }
+  const { user } = await openChat(service, {
+    keepStorage: true,
+    ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+  });
   await send(user, 'Trigger it');
   const reply = await finishedReply('error', 30_000);
   const panel = within(reply).getByRole('alert');
@@ -32,7 +49,7 @@ describe('chat page: errors appear where they happened', () => {
 
   it('404: an unknown model shows model_not_found and outlines the model control', async () => {
     const { panel } = await failOnce({
-      before: () => useSettingsStore.getState().setParameter('chat', 'model', 'no-such-model'),
+      stored: { model: 'no-such-model' },
     });
     expect(panel).toHaveTextContent('model_not_found');
     expect(panel).toHaveTextContent('404');
@@ -41,8 +58,8 @@ describe('chat page: errors appear where they happened', () => {
 
   it('400 with param: the parameter named in the error is highlighted on its control', async () => {
     const { panel } = await failOnce({
-      // Set where no control refuses it, as an imported conversation or another tab could.
-      before: () => useSettingsStore.getState().setParameter('chat', 'top_p', 5),
+      // A server stricter than the page's checks: it refuses a value the page lets through.
+      engines: { 'svc-chat': refusingEngine('top_p') },
     });
     expect(panel).toHaveTextContent('400');
     expect(panel).toHaveTextContent('top_p');
@@ -72,7 +89,7 @@ describe('chat page: errors appear where they happened', () => {
 
   it('context_length_exceeded: shows the code and the message', async () => {
     const { panel } = await failOnce({
-      before: () => useSettingsStore.getState().setParameter('chat', 'max_tokens', 500_000),
+      stored: { parameters: { max_tokens: 500_000 } },
     });
     expect(panel).toHaveTextContent('context_length_exceeded');
     expect(panel).toHaveTextContent(/maximum context length/);

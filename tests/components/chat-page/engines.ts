@@ -1,5 +1,10 @@
 /** Chat engines injected into the in-process service, for behaviours the reference engine does not show on demand. */
-import type { ChatEngine, ChatEngineRequest, EngineEvent } from '../../../server/engines/engine';
+import {
+  EngineError,
+  type ChatEngine,
+  type ChatEngineRequest,
+  type EngineEvent,
+} from '../../../server/engines/engine';
 
 const usage = { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 };
 
@@ -74,4 +79,23 @@ export function steppedEngine(finalUsage = usage) {
     },
   };
   return { engine, step: (text: string) => push(text), finish: () => push(null) };
+}
+
+/**
+ * Refuses every request with a 400 naming `param`, as a server whose rules are stricter than the
+ * page's does (the page cannot refuse what it does not know is wrong).
+ */
+export function refusingEngine(param: string): ChatEngine {
+  return {
+    describe: () => `A test engine that refuses "${param}".`,
+    // eslint-disable-next-line require-yield
+    async *generate(): AsyncIterable<EngineEvent> {
+      throw new EngineError(400, {
+        message: `This server does not accept that value of ${param}.`,
+        type: 'invalid_request_error',
+        param,
+        code: 'invalid_request_error',
+      });
+    },
+  };
 }

@@ -32,6 +32,10 @@ export interface ComposerProps {
   blockedReason?: string | null;
   sendKey: SendKey;
   onSend: (text: string) => void;
+  /** The conversation ends with a turn not yet answered: with the box empty, Send runs it as it stands. */
+  awaitsReply?: boolean;
+  /** Asks for the reply to the conversation as it stands. */
+  onRun?: () => void;
   /** Appends the text as a message without requesting a reply (few-shot prompts). */
   onAdd: (role: 'user' | 'assistant', text: string) => void;
   onStop: () => void;
@@ -39,7 +43,17 @@ export interface ComposerProps {
 
 /** Sends messages. The draft is saved per conversation as it is typed and cleared only once sent. */
 export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function Composer(
-  { conversationId, busy, blockedReason: otherReason = null, sendKey, onSend, onAdd, onStop },
+  {
+    conversationId,
+    busy,
+    blockedReason: otherReason = null,
+    sendKey,
+    onSend,
+    awaitsReply = false,
+    onRun,
+    onAdd,
+    onStop,
+  },
   ref,
 ) {
   // The parameters are checked here too, so every way of sending from the box waits for a fix.
@@ -54,10 +68,16 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
   }
   useEffect(() => saveDraft(conversationId, text), [conversationId, text]);
 
+  const empty = text.trim() === '';
+  // With nothing typed, Send runs a conversation that waits for a reply; otherwise it sends the text.
+  const runs = empty && awaitsReply && onRun !== undefined;
   const send = () => {
-    if (busy || blockedReason || text.trim() === '') return;
-    onSend(text);
-    setText('');
+    if (busy || blockedReason) return;
+    if (runs) onRun();
+    else if (!empty) {
+      onSend(text);
+      setText('');
+    }
   };
   const add = (role: 'user' | 'assistant') => {
     if (text.trim() === '') return;
@@ -98,7 +118,10 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
         </p>
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="text-xs text-zinc-500 dark:text-zinc-400">{keyWords} · Esc stops · ? shortcuts</span>
+        <span className="text-xs text-zinc-500 dark:text-zinc-400">
+          {runs ? 'The last message awaits a reply: Send asks for it · ' : null}
+          {keyWords} · Esc stops · ? shortcuts
+        </span>
         <span className="flex gap-1">
           <Button size="sm" variant="ghost" disabled={busy || text.trim() === ''} onClick={() => add('user')}>
             Add as user
@@ -119,7 +142,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
             <Button
               size="sm"
               variant="primary"
-              disabled={text.trim() === '' || blockedReason !== null}
+              disabled={(empty && !runs) || blockedReason !== null}
               title={blockedReason ?? undefined}
               aria-describedby={blockedReason ? `${conversationId}-send-blocked` : undefined}
               onClick={send}

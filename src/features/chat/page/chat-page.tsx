@@ -63,7 +63,9 @@ export function ChatPage() {
   // A URL flag for the render benchmark's baseline; deliberately not offered anywhere in the UI.
   const [search] = useSearchParams();
   const plain = search.get('render') === 'plain';
-  const conversations = useConversations(useAddressedConversation(), sharedHash, !plain);
+  // A model to start with, as the Models page's "Open in chat" asks: read once, as the page opens.
+  const [askedModel] = useState(() => search.get('model') ?? undefined);
+  const conversations = useConversations(useAddressedConversation(), sharedHash, !plain, askedModel);
   const activeId = conversations.active?.id ?? null;
   useConversationAddress(activeId, conversations.openAddressed, conversations.missing);
   const isOpen = useIsSessionOpen(activeId);

@@ -88,6 +88,8 @@ export function ChatWorkspace({ conversationId: id, plain, composerRef }: ChatWo
       <Composer
         ref={composerRef}
         onSend={(text) => void session.send(id, text)}
+        awaitsReply={awaitsReply(messages)}
+        onRun={() => void session.regenerate(id)}
         conversationId={id}
         busy={busy}
         blockedReason={functionsProblem}
@@ -97,4 +99,13 @@ export function ChatWorkspace({ conversationId: id, plain, composerRef }: ChatWo
       />
     </div>
   );
+}
+
+/**
+ * A conversation that ends with a turn the model has not answered (a user message added with "Add as
+ * user", an imported request, a function's result) can be run as it stands, as OpenAI's Playground does.
+ */
+function awaitsReply(messages: readonly { role: string }[]): boolean {
+  const last = messages.at(-1)?.role;
+  return last === 'user' || last === 'tool' || last === 'function';
 }

@@ -1,5 +1,6 @@
 import { useIsMounted } from '../../../components/ui/use-is-mounted';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useDefaultModel } from '../../../components/params';
 import { preloadMarkdownRenderer } from '../../../components/markdown';
 import type { Conversation, ConversationSummary, ImportIssue } from '../../../lib/chat';
 import type { ImportManyResult } from '../../../lib/chat/conversation-import';
@@ -9,7 +10,7 @@ import { describeIssues } from '../../../lib/chat/describe-issues';
 import type { PastedRequest } from '../../../lib/export-code';
 import { useChatStores } from '../use-chat-stores';
 import { newWorkbench } from '../functions/workbench-state';
-import { newConversationOptions, rememberForNewConversations } from '../session';
+import { newConversationOptions, rememberForNewConversations, setConversationParameter } from '../session';
 import {
   autosaveSessions,
   createAutosaver,
@@ -62,9 +63,20 @@ export type SharedOffer = Extract<SharedConversation, { ok: true }>['summary'] &
  * every change of an open conversation is saved. Where replies are drawn as markdown
  * (`drawsMarkdown`), the renderer is fetched as soon as there is a conversation to show.
  */
-export function useConversations(initialId?: string, initialHash = '', drawsMarkdown = true) {
+export function useConversations(
+  initialId?: string,
+  initialHash = '',
+  drawsMarkdown = true,
+  initialModel?: string,
+) {
   const stores = useChatStores();
   const { sessions, workbenches, saves } = stores;
+  // The connection's default chat model, read when a conversation is made (not when the store is).
+  const defaultModel = useDefaultModel('chat');
+  const latestDefault = useRef(defaultModel);
+  useEffect(() => {
+    latestDefault.current = defaultModel;
+  });
   const [store] = useState(() => createConversationStore());
   const [storageError, setStorageError] = useState<StorageError | null>(null);
   // A deleted conversation's session may still save (a reply finishing): that must not revive it.
@@ -164,17 +176,28 @@ export function useConversations(initialId?: string, initialHash = '', drawsMark
     [open, isMounted],
   );
 
-  /** Resolves false when the shown conversation is still empty: it is the new one, not another blank. */
-  const create = useCallback(async (): Promise<boolean> => {
-    const shown = active && !deleted.has(active.id) ? sessions.getState().sessions[active.id] : undefined;
-    if (shown && shown.messages.length === 0 && shown.options.systemPrompt.trim() === '') return false;
-    const { model, parameters } = newConversationOptions();
-    const conversation = await attempt('create a conversation', () => store.create({ model, parameters }));
-    if (!conversation) return false;
-    show(conversation);
-    await refresh();
-    return true;
-  }, [active, attempt, deleted, refresh, sessions, show, store]);
+  /**
+   * Resolves false when the shown conversation is still empty: it is the new one, not another blank
+   * (given a `model`, that empty conversation takes it, as a new one would have).
+   */
+  const create = useCallback(
+    async (model?: string): Promise<boolean> => {
+      const shown = active && !deleted.has(active.id) ? sessions.getState().sessions[active.id] : undefined;
+      if (shown && shown.messages.length === 0 && shown.options.systemPrompt.trim() === '') {
+        if (model !== undefined && active) setConversationParameter(sessions, active.id, 'model', model);
+        return false;
+      }
+      const { model: chosen, parameters } = newConversationOptions(model ?? latestDefault.current);
+      const conversation = await attempt('create a conversation', () =>
+        store.create({ model: chosen, parameters }),
+      );
+      if (!conversation) return false;
+      show(conversation);
+      await refresh();
+      return true;
+    },
+    [active, attempt, deleted, refresh, sessions, show, store],
+  );
 
   /** Reads and checks the conversation a share link carries, and offers it; nothing is saved yet. */
   const readSharedLink = async (hash: string): Promise<void> => {
@@ -185,7 +208,7 @@ export function useConversations(initialId?: string, initialHash = '', drawsMark
     const read = await importOffThread({
       kind: 'share',
       data,
-      defaults: { model: newConversationOptions().model, now: Date.now() },
+      defaults: { model: latestDefault.current, now: Date.now() },
     }).catch((error: unknown) => ({
       ok: false as const,
       reason: error instanceof Error ? error.message : String(error),
@@ -217,14 +240,29 @@ export function useConversations(initialId?: string, initialHash = '', drawsMark
       if (drawsMarkdown && (list.length > 0 || initialHash !== '')) preloadMarkdownRenderer();
       if (initialHash !== '') await readSharedLink(initialHash);
       if (cancelled) return;
-      if (initialId !== undefined && (await openAddressed(initialId))) return;
+      let shownId: string | null = null;
+      if (initialId !== undefined && (await openAddressed(initialId))) shownId = initialId;
       if (cancelled) return;
       const first = list[0];
       // The newest may be a record no version can open: a new conversation is shown then.
-      if (first && (await open(first.id))) return;
+      if (shownId === null && first && (await open(first.id))) shownId = first.id;
       if (cancelled) return;
-      if (first) await create();
-      else await create();
+      if (initialModel === undefined) {
+        if (shownId === null) await create();
+        return;
+      }
+      // Asked for a model (the Models page's "Open in chat"): an empty conversation takes it, else a new one.
+      const shown = shownId === null ? undefined : sessions.getState().sessions[shownId];
+      if (
+        shownId !== null &&
+        shown &&
+        shown.messages.length === 0 &&
+        shown.options.systemPrompt.trim() === ''
+      ) {
+        setConversationParameter(sessions, shownId, 'model', initialModel);
+      } else {
+        await create(initialModel);
+      }
     })();
     return () => {
       cancelled = true;

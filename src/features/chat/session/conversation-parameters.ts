@@ -7,7 +7,7 @@ import type { ChatRequestOptions } from './session-types';
 /**
  * A conversation owns its model and parameters; the chat page's controls edit the open one's. The
  * Settings keep a copy, written (never read back into a conversation) whenever the page shows or
- * edits one, so that a new conversation starts from what the page showed last, across reloads.
+ * edits one: Compare starts from it, and a new conversation takes its `stream` choice from it.
  */
 export function rememberForNewConversations(options: Readonly<ChatRequestOptions>): void {
   const { parameters, replaceParameters } = useSettingsStore.getState();
@@ -20,10 +20,18 @@ export function rememberForNewConversations(options: Readonly<ChatRequestOptions
   });
 }
 
-/** What a new conversation starts with (see `rememberForNewConversations`). */
-export function newConversationOptions(): Pick<ChatRequestOptions, 'model' | 'parameters' | 'stream'> {
-  const { model, stream, ...parameters } = useSettingsStore.getState().parameters.chat;
-  return { model: model ?? DEFAULT_MODEL.chat, parameters, stream: stream ?? true };
+/**
+ * What a new conversation starts with: the connection's default model (the one last chosen there
+ * while the connection lists it, else one it lists: see `preferredModel`) and the server's defaults
+ * for every parameter. The last conversation's temperature or unlisted model is not carried into the
+ * next (a model imported with a request, `gpt-4o`, made every new conversation fail "Model not
+ * found"); only whether replies stream, a way of watching rather than a request setting, is kept.
+ */
+export function newConversationOptions(
+  defaultModel: string = DEFAULT_MODEL.chat,
+): Pick<ChatRequestOptions, 'model' | 'parameters' | 'stream'> {
+  const { stream } = useSettingsStore.getState().parameters.chat;
+  return { model: defaultModel, parameters: {}, stream: stream ?? true };
 }
 
 /**
