@@ -10,7 +10,11 @@ import { createApp } from '../../server/app';
 import { resolveConfig } from '../../server/config';
 import { createLocalAudioEngine } from '../../server/engines/audio-local';
 import { closeOcrWorker, createLocalVisionEngine } from '../../server/engines/vision-local';
-import { silentFlac, transcriptionForm } from '../../tests/server/engines-local/support/silence';
+import {
+  silentFlac,
+  transcriptionForm,
+  withoutLength,
+} from '../../tests/server/engines-local/support/silence';
 import { startUnterminatedEventUpstream } from '../../tests/server/hostile/hostile-upstream';
 import { KEY } from '../../tests/server/support/test-app';
 import { postStatus, type HostileCase } from '../hostile.bench';
@@ -27,7 +31,7 @@ export async function hostileMediaCases(): Promise<{
   cases: HostileCase[];
   close: () => Promise<void>;
 }> {
-  const [big, small] = await Promise.all([blankPng(7000, 7000), blankPng(8, 8)]);
+  const [big, large, small] = await Promise.all([blankPng(7000, 7000), blankPng(6000, 4000), blankPng(8, 8)]);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'hostile-bench-'));
   const { file: flac, bytes: bomb } = silentFlac(dir, 36_000);
   const upload = async (
@@ -47,7 +51,7 @@ export async function hostileMediaCases(): Promise<{
   const upstreamApp = createApp(resolveConfig({ SVC_API_KEYS: KEY, SVC_UPSTREAM_URL: upstream.url }), {
     log: () => undefined,
   });
-  const image = (url: string) => ({ type: 'image_url', image_url: { url } });
+  const image = (url: string, detail = 'auto') => ({ type: 'image_url', image_url: { url, detail } });
   const analyze = (content: unknown[]) => ({ model: 'svc-vision', messages: [{ role: 'user', content }] });
   const cases: HostileCase[] = [
     {
@@ -68,8 +72,29 @@ export async function hostileMediaCases(): Promise<{
       },
     },
     {
+      name: 'vision: 4.9 million tokens of text',
+      run: (app) =>
+        postStatus(
+          app,
+          '/v1/vision/analyze',
+          analyze([{ type: 'text', text: 'a '.repeat(4_900_000) }, image(small)]),
+        ),
+    },
+    {
+      name: 'vision: 3 requests of one 24-megapixel image at once (read one at a time)',
+      run: async (app) => {
+        const body = analyze([image(large, 'low')]);
+        const statuses = await Promise.all([1, 2, 3].map(() => postStatus(app, '/v1/vision/analyze', body)));
+        return Math.max(...statuses);
+      },
+    },
+    {
       name: 'audio: 6.9 MB of FLAC holding 10 hours of silence',
       run: (app) => upload(app, bomb, 'ten-hours.flac'),
+    },
+    {
+      name: 'audio: the same FLAC with no length in its header (decoded up to the limit)',
+      run: (app) => upload(app, withoutLength(bomb), 'ten-hours.flac'),
     },
     {
       name: 'audio: an HLS playlist naming a local file',

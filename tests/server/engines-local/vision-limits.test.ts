@@ -66,7 +66,6 @@ describe('vision pixel limits', { timeout: 30_000 }, () => {
   it('refuses the image that takes the request past 50 million pixels, from its header, before loading the next', async () => {
     const engine = createLocalVisionEngine({ allowedAddresses: ['127.0.0.1'] });
     hits = 0;
-    const started = performance.now();
     const error = await refusalOf(
       collectReply(engine, [
         imageMessage(
@@ -90,7 +89,6 @@ describe('vision pixel limits', { timeout: 30_000 }, () => {
     );
     // The images have no pixel data: a decode would have failed with another message. The third was never fetched.
     expect(hits).toBe(0);
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('follows maxPixels, naming a single image that is over it alone', async () => {

@@ -1,11 +1,12 @@
 /**
  * Fuzzing every endpoint's request body against the real engines in process: whatever arrives, the
  * service answers in the spec's error shape or with a reply — never a 5xx, never an error thrown out
- * of the app — and the event loop never stalls past the budget. The seed is fixed in CI (so a failure
- * there can be replayed) and random locally (so every run explores); fast-check prints it on failure.
+ * of the app. The seed is fixed in CI (so a failure there can be replayed) and random locally (so
+ * every run explores); fast-check prints it on failure. How long the loop stalls during such a run is
+ * measured by `npm run bench` (hostile requests, fuzzed bodies); the freezes the fuzzer once found
+ * have their own counted tests beside this one.
  */
 import fc from 'fast-check';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
@@ -14,9 +15,7 @@ import { createLocalAudioEngine } from '../../../server/engines/audio-local';
 import { canonicalWav } from '../../../server/engines/audio-local/wav-header';
 import { createReferenceEngines } from '../../../server/engines/reference/index';
 import { closeOcrWorker, createLocalVisionEngine } from '../../../server/engines/vision-local';
-import { LOOP_BUDGET_MS } from './under-load';
-
-const FUZZ_LOOP_BUDGET_MS = 2.5 * LOOP_BUDGET_MS;
+import { chatBody, codeBody, junk, mostly, text } from './fuzz-bodies';
 
 const KEY = 'fuzz-key';
 const reference = createReferenceEngines();
@@ -51,11 +50,8 @@ beforeAll(async () => {
   GREEN_PNG = `data:image/png;base64,${png.toString('base64')}`;
 });
 const seed = process.env.CI ? 20261125 : undefined;
-const loop = monitorEventLoopDelay({ resolution: 10 });
-loop.enable();
 
 afterAll(async () => {
-  loop.disable();
   await closeOcrWorker();
 });
 
@@ -77,157 +73,6 @@ async function answer(path: string, body: BodyInit, contentType?: string): Promi
   return response;
 }
 
-// Values that probe validation: right types, wrong types, edges and junk.
-const junk = fc.oneof(
-  fc.constant(null),
-  fc.boolean(),
-  fc.integer({ min: -10, max: 300 }),
-  fc.double({ noNaN: false }),
-  fc.string({ maxLength: 40 }),
-  fc.jsonValue({ maxDepth: 2 }),
-);
-/** Mostly a valid value, sometimes junk: so requests get past validation to the engines too. */
-function mostly<T>(valid: fc.Arbitrary<T>): fc.Arbitrary<unknown> {
-  return fc.oneof({ arbitrary: valid, weight: 5 }, { arbitrary: junk, weight: 1 });
-}
-const text = fc.oneof(
-  fc.string({ maxLength: 200 }),
-  fc.constantFrom(
-    'write 300 words',
-    'call get_weather in "Paris"',
-    'long essay',
-    '111,'.repeat(500),
-    'a.'.repeat(2000),
-  ),
-  fc.string({ unit: 'grapheme', maxLength: 100 }),
-);
-/** A JSON-Schema-like value nested at most `depth` levels (a recursive arbitrary grew to megabytes). */
-function schemaOf(depth: number): fc.Arbitrary<unknown> {
-  const child = depth > 0 ? schemaOf(depth - 1) : junk;
-  return fc.oneof(
-    fc.record(
-      {
-        type: fc.constantFrom('string', 'number', 'integer', 'boolean', 'object', 'array', 'null', 'nope'),
-        minLength: fc.integer({ min: -1, max: 5000 }),
-        maxLength: fc.integer({ min: 0, max: 100 }),
-        minItems: fc.integer({ min: 0, max: 3000 }),
-        enum: fc.array(fc.oneof(fc.string({ maxLength: 6 }), fc.integer(), fc.constant(null)), {
-          maxLength: 5,
-        }),
-        pattern: fc.constantFrom('^a+$', '(', '\\d{3}'),
-        items: child,
-        properties: fc.dictionary(fc.string({ maxLength: 8 }), child, { maxKeys: 3 }),
-        required: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }),
-        anyOf: fc.array(child, { maxLength: 2 }),
-        minimum: fc.double(),
-        multipleOf: fc.double(),
-      },
-      { requiredKeys: [] },
-    ),
-    junk,
-  );
-}
-const schema = schemaOf(2);
-const message = fc
-  .record(
-    {
-      role: fc.constantFrom('system', 'user', 'user', 'user', 'assistant'),
-      content: fc.oneof(
-        { arbitrary: text, weight: 6 },
-        fc.constant(null),
-        fc.array(
-          fc.oneof(
-            fc.record({ type: fc.constant('text'), text }),
-            fc.record({
-              type: fc.constant('image_url'),
-              image_url: fc.record({ url: fc.string({ maxLength: 30 }) }),
-            }),
-            junk,
-          ),
-          { maxLength: 3 },
-        ),
-        junk,
-      ),
-      name: mostly(fc.stringMatching(/^[a-z_]{1,10}$/)),
-      function_call: fc.record({ name: fc.string({ maxLength: 10 }), arguments: fc.oneof(fc.json(), junk) }),
-    },
-    { requiredKeys: ['role', 'content'] },
-  )
-  .map((m) => {
-    // A function_call on any but an assistant message is a 400 at once; keep it where it gets further.
-    if (m.role === 'assistant' || typeof m.function_call !== 'object') return m;
-    const { function_call: _dropped, ...rest } = m;
-    return rest;
-  });
-/** A valid body from `base` and `extras`, then 0–2 of its fields (or `others`) replaced by junk. */
-function mutated(
-  base: fc.Arbitrary<Record<string, unknown>>,
-  extras: Record<string, fc.Arbitrary<unknown>>,
-  others: fc.Arbitrary<unknown>,
-): fc.Arbitrary<Record<string, unknown>> {
-  const keys = ['model', ...Object.keys(extras), 'extra'];
-  return fc
-    .tuple(
-      base,
-      fc.record(extras, { requiredKeys: [] }),
-      fc.array(fc.tuple(fc.constantFrom(...keys), fc.oneof(junk, others)), { maxLength: 2 }),
-    )
-    .map(([required, optional, changes]) => {
-      const body: Record<string, unknown> = { ...required, ...optional };
-      for (const [key, value] of changes) body[key] = value;
-      return body;
-    });
-}
-const functionDefinition = fc.record(
-  {
-    name: fc.constantFrom('get_weather', 'fill', 'send_mail'),
-    description: text,
-    parameters: fc.record({
-      type: fc.constant('object'),
-      properties: fc.dictionary(
-        fc.stringMatching(/^[a-z_]{1,8}$/),
-        fc.oneof(
-          fc.record({ type: fc.constantFrom('string', 'integer', 'number', 'boolean') }),
-          fc.record({
-            type: fc.constant('string'),
-            enum: fc.array(fc.string({ maxLength: 6 }), { minLength: 1, maxLength: 4 }),
-          }),
-          fc.record({
-            type: fc.constant('array'),
-            minItems: fc.integer({ min: 0, max: 50 }),
-            items: fc.record({ type: fc.constant('string'), minLength: fc.integer({ min: 0, max: 200 }) }),
-          }),
-        ),
-        { maxKeys: 4 },
-      ),
-    }),
-  },
-  { requiredKeys: ['name'] },
-);
-const chatBody = mutated(
-  fc.record({
-    model: fc.constantFrom('svc-chat', 'svc-reasoner'),
-    messages: fc.array(message, { minLength: 1, maxLength: 4 }),
-  }),
-  {
-    temperature: fc.double({ min: 0, max: 2, noNaN: true }),
-    top_p: fc.double({ min: 0, max: 1, noNaN: true }),
-    max_tokens: fc.integer({ min: 1, max: 400 }),
-    stream: fc.boolean(),
-    stop: fc.array(fc.string({ minLength: 1, maxLength: 5 }), { maxLength: 4 }),
-    functions: fc.uniqueArray(functionDefinition, { minLength: 1, maxLength: 3, selector: (f) => f.name }),
-    function_call: fc.constantFrom('auto', 'none'),
-    response_format: fc.record({ type: fc.constantFrom('json_object', 'text') }),
-    logprobs: fc.boolean(),
-    seed: fc.integer(),
-  },
-  // Junk that looks like what a field holds: a hostile schema, a message list of anything.
-  fc.oneof(
-    fc.array(fc.record({ name: fc.string({ maxLength: 8 }), parameters: schema }), { maxLength: 2 }),
-    fc.array(junk, { maxLength: 3 }),
-  ),
-);
-
 const runs = (n: number) => ({ numRuns: n, endOnFailure: true, ...(seed === undefined ? {} : { seed }) });
 
 describe('fuzzed request bodies', () => {
@@ -241,23 +86,6 @@ describe('fuzzed request bodies', () => {
   }, 120_000);
 
   it('code: never a 5xx or a throw', async () => {
-    const codeBody = mutated(
-      fc.record({
-        model: fc.constant('svc-coder'),
-        prompt: fc.oneof(
-          text,
-          fc.constantFrom('def f(x):\n', 'select ', 'fn main() -> u8 {', `${' '.repeat(5000)}x`),
-        ),
-      }),
-      {
-        suffix: text,
-        language: fc.constantFrom('auto', 'python', 'rust', 'sql'),
-        max_tokens: fc.integer({ min: 1, max: 300 }),
-        temperature: fc.double({ min: 0, max: 2, noNaN: true }),
-        stop: fc.array(fc.string({ minLength: 1, maxLength: 4 }), { maxLength: 3 }),
-      },
-      text,
-    );
     await fc.assert(
       fc.asyncProperty(codeBody, async (body) => {
         await answer('/v1/code/completions', JSON.stringify(body), 'application/json');
@@ -368,12 +196,7 @@ describe('fuzzed request bodies', () => {
     expect(seen.get('/v1/audio/transcriptions')).toContain(200);
   });
 
-  it('kept the event loop responsive through every run above', () => {
-    // The worst stall of about a minute of random work, on 2 shared cores where other test files,
-    // the OCR worker and ffmpeg compete: scheduling alone has put it at 1.2 s on a run with no
-    // freeze (1.0 s was too tight). The freezes this guards against lasted 10 s to 84 s; the
-    // targeted hostile tests keep the 1 s budget for the inputs that caused them.
-    expect(loop.max / 1e6).toBeLessThan(FUZZ_LOOP_BUDGET_MS);
+  it('logged no failure outside a request through every run above', () => {
     expect(logs.filter((line) => / failed/.test(line))).toEqual([]);
   });
 });

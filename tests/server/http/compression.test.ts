@@ -1,9 +1,11 @@
 /**
  * What the service compresses: large JSON answers, by Accept-Encoding; never a stream, whose chunks
- * must reach the reader as they are sent (checked against a paced engine).
+ * must reach the reader as they are sent (checked against a paced engine, its pacing counted in steps
+ * of faked timers).
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../../server/app';
 import { resolveConfig } from '../../../server/config';
 import { KEY } from '../support/test-app';
@@ -23,6 +25,8 @@ const request = (app: ReturnType<typeof createApp>, body: object, encoding = 'gz
     }),
   });
 
+afterEach(() => vi.useRealTimers());
+
 describe('compression', () => {
   it('gzips a large JSON answer the client accepts gzip for, and leaves it plain for one that does not', async () => {
     const app = createApp(resolveConfig({ SVC_API_KEYS: KEY }), { log: () => undefined });
@@ -41,23 +45,41 @@ describe('compression', () => {
     );
   });
 
-  it('never compresses a stream: its first chunk arrives long before the paced reply ends', async () => {
+  it('never compresses a stream: its first chunk arrives before the paced reply goes on', async () => {
+    // The engine paces its tokens with setTimeout; faked, each pacing step happens when the test says.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const app = createApp(resolveConfig({ SVC_API_KEYS: KEY, SVC_REFERENCE_TOKENS_PER_SECOND: '100' }), {
       log: () => undefined,
     });
-    const started = performance.now();
     const response = await request(app, { stream: true, max_tokens: 100 });
     expect(response.headers.get('content-encoding')).toBeNull();
     const reader = response.body!.getReader();
-    const first = await reader.read();
-    const firstAt = performance.now() - started;
-    expect(new TextDecoder().decode(first.value)).toMatch(/^data: \{/);
+    /** The next read, and how many pacing steps the engine took before it came. */
+    const readPaced = async () => {
+      let result: ReadableStreamReadResult<Uint8Array> | null = null;
+      void reader.read().then((read) => (result = read));
+      let steps = 0;
+      for (;;) {
+        // Whatever is not a timer (the stream's own hops) settles first.
+        await nextTurn();
+        if (result !== null) return { result: result as ReadableStreamReadResult<Uint8Array>, steps };
+        if (vi.getTimerCount() === 0) throw new Error('the stream waits on nothing the test can advance');
+        await vi.advanceTimersToNextTimerAsync();
+        steps += 1;
+      }
+    };
+    const first = await readPaced();
+    expect(new TextDecoder().decode(first.result.value)).toMatch(/^data: \{/);
     let chunks = 1;
-    while (!(await reader.read()).done) chunks += 1;
-    const endAt = performance.now() - started;
-    // 100 tokens at 100 per second take about a second; a buffering compressor would deliver
-    // everything at the end, in one or two chunks.
+    let steps = first.steps;
+    for (let read = await readPaced(); !read.result.done; read = await readPaced()) {
+      chunks += 1;
+      steps += read.steps;
+    }
+    // 100 tokens take about 100 steps; a buffering compressor would hand over everything after the
+    // last of them, in one or two chunks.
+    expect(steps).toBeGreaterThanOrEqual(90);
+    expect(first.steps).toBeLessThanOrEqual(1);
     expect(chunks).toBeGreaterThan(20);
-    expect(firstAt).toBeLessThan(endAt / 2);
   });
 });

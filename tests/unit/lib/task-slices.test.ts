@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readClock } from '../../../src/lib/chat/metrics';
 import { createTaskSlices, inSlices, whenIdle } from '../../../src/lib/task-slices';
 
@@ -144,20 +144,37 @@ describe('inSlices with readClock', () => {
 });
 
 describe('whenIdle', () => {
-  it('runs in a later task, with a slice of time, where the browser has no idle callback', async () => {
+  // Its fallback timer and the clock of its slice, faked: the slice is counted in faked milliseconds.
+  afterEach(() => vi.useRealTimers());
+
+  it('runs in a later task, with a slice of time, where the browser has no idle callback', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     const seen: number[] = [];
-    whenIdle((timeLeft) => seen.push(timeLeft()), 500, 12);
+    whenIdle(
+      (timeLeft) => {
+        seen.push(timeLeft());
+        vi.advanceTimersByTime(5);
+        seen.push(timeLeft());
+        vi.advanceTimersByTime(10);
+        seen.push(timeLeft());
+      },
+      500,
+      12,
+    );
     expect(seen).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(seen).toHaveLength(1);
-    expect(seen[0]).toBeGreaterThan(0);
-    expect(seen[0]).toBeLessThanOrEqual(12);
+    vi.runAllTimers();
+    expect(seen).toEqual([12, 7, 0]);
   });
 
-  it('runs nothing once cancelled', async () => {
-    const run = vi.fn();
-    whenIdle(run)();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(run).not.toHaveBeenCalled();
+  it('runs nothing once cancelled', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const cancelled = vi.fn();
+    const kept = vi.fn();
+    whenIdle(cancelled)();
+    whenIdle(kept);
+    vi.runAllTimers();
+    // The one left ran: the cancelled one had its turn and did not take it.
+    expect(kept).toHaveBeenCalledTimes(1);
+    expect(cancelled).not.toHaveBeenCalled();
   });
 });

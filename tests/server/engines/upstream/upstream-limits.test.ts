@@ -62,11 +62,10 @@ describe('upstream limits', () => {
 
   it('stops waiting for an upstream that sends nothing, naming the idle limit', async () => {
     const silent = await upstreamServer(() => undefined); // never answers
-    const started = performance.now();
+    // The message names the idle limit, not the total one (SVC_UPSTREAM_TIMEOUT_MS): that one fired.
     const error = await chatFailure({ url: silent.url, models: {}, idleTimeoutMs: 200 });
     expect(error.status).toBe(504);
     expect(error.body.message).toMatch(/sent nothing for 0\.2 s \(SVC_UPSTREAM_IDLE_TIMEOUT_MS\)/);
-    expect(performance.now() - started).toBeLessThan(5000);
   });
 
   it('cuts off a stream that goes silent after it started', async () => {

@@ -1,15 +1,12 @@
 /**
  * Runs one piece of hostile work against an app in process while watching the event loop: its
- * worst delay (perf_hooks) and how long a `GET /models` sent meanwhile takes. A request that
- * blocks the loop shows here in milliseconds, without the test having to wait it out in real time
- * beyond the blocking itself.
+ * worst delay (perf_hooks), how long a `GET /models` sent meanwhile takes, and how long the work
+ * took. A request that blocks the loop shows here in milliseconds. The hostile tests count the same
+ * work instead (tests/server/hostile/work-meter.ts), so they pass or fail alike on any machine.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { KEY } from '../support/test-app';
-
-/** The event loop may stall this long while hostile work runs; GET /models must answer within it. */
-export const LOOP_BUDGET_MS = 1000;
+import { KEY } from '../../tests/server/support/test-app';
 
 interface FetchApp {
   request: (path: string, init?: RequestInit) => Response | Promise<Response>;
@@ -23,6 +20,8 @@ export interface LoadReport<T> {
   slowestModelsMs: number;
   /** How many GET /models answered while the work ran. */
   probes: number;
+  /** How long the work took, in ms. */
+  elapsedMs: number;
 }
 
 /** Runs `work`, probing `GET /models` every 20 ms until it settles (at least one probe). */
@@ -49,14 +48,16 @@ export async function underLoad<T>(app: FetchApp, work: () => Promise<T>): Promi
       await sleep(20);
     } while (!settled);
   })();
+  const started = performance.now();
   try {
     const result = await work().finally(() => {
       settled = true;
     });
+    const elapsedMs = performance.now() - started;
     await prober;
     // The histogram records a stall when its timer next fires: give it that turn before reading it.
     await sleep(25);
-    return { result, maxLoopDelayMs: histogram.max / 1e6, slowestModelsMs: slowest, probes };
+    return { result, maxLoopDelayMs: histogram.max / 1e6, slowestModelsMs: slowest, probes, elapsedMs };
   } finally {
     settled = true;
     histogram.disable();
