@@ -8,7 +8,7 @@
  */
 import { render, waitFor } from '@testing-library/react';
 import { act, useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, RouterProvider, useParams } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useConversationAddress } from '../../../src/features/chat/page/use-conversation-address';
 
@@ -22,8 +22,11 @@ async function setup(start: string) {
   window.history.replaceState(null, '', '/chat');
   let show: (id: string) => void = () => undefined;
   const opened: string[] = [];
+  /** The address's conversation id at each render of the page. */
+  const rendered: (string | undefined)[] = [];
   function Page() {
     const [active, setActive] = useState(start);
+    rendered.push(useParams().conversationId);
     show = setActive;
     // One function for the page's life, as the chat page's is.
     const [openAddressed] = useState(() => async (id: string) => {
@@ -48,6 +51,7 @@ async function setup(start: string) {
   return {
     router,
     opened,
+    rendered,
     back,
     show: (id: string) => act(() => show(id)),
     shown: () => view.container.textContent,
@@ -74,11 +78,13 @@ describe('chat page: the address under lagging renders', () => {
   });
 
   it('follows the page to the conversation it opened, and Back once that has rendered', async () => {
-    const { router, opened, back, show, shown } = await setup('first');
+    const { router, opened, rendered, back, show, shown } = await setup('first');
     await show('second');
     await waitFor(() => expect(router.state.location.pathname).toBe('/chat/second'));
     expect(router.state.historyAction).toBe('PUSH');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The page has rendered at the address it pushed (where an address move would open a
+    // conversation), and opened none.
+    await waitFor(() => expect(rendered.at(-1)).toBe('second'));
     expect(opened).toEqual([]);
     expect(shown()).toBe('second');
     await act(async () => back());

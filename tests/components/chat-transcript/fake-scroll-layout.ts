@@ -3,6 +3,8 @@
  * and a content height summed from its rows (each `rowHeight(row)` tall), a scrollTop clamped to
  * them, and a scroll event after each change of position, a task later, as browsers send it.
  */
+import { framesPassed } from '../support/frames';
+
 export interface FakeScrollLayout {
   scroller: HTMLElement;
   /** The bottom-most scrollTop. */
@@ -10,7 +12,8 @@ export interface FakeScrollLayout {
   top: () => number;
   /**
    * Scrolls as the reader does: a wheel turn up (when going up), then the new position; resolves
-   * once a frame has seen it (a reader's scroll spans frames).
+   * once its scroll event has been sent and two frames have run since (a reader's scroll spans
+   * frames).
    */
   scrollByReader: (top: number) => Promise<void>;
   /** Whether the row at `index` of the transcript is at least partly in view. */
@@ -49,7 +52,9 @@ export function fakeScrollLayout(
     scrollByReader: async (to) => {
       if (to < clamp(top)) scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: to - clamp(top) }));
       setTop(to);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Queued after the scroll event's task, so it runs once that has been sent.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await framesPassed(2);
     },
     rowInView: (index) => {
       const start = rows()

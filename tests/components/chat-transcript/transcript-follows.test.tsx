@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConversationMessage, MessageError } from '../../../src/lib/chat';
 import { Transcript } from '../../../src/features/chat/components/transcript';
+import { framesPassed } from '../support/frames';
 import { fakeScrollLayout } from './fake-scroll-layout';
 import { mockActions } from './mock-actions';
 
@@ -82,10 +83,10 @@ describe('Transcript following the conversation', () => {
     await act(() => layout.scrollByReader(100));
     expect(await screen.findByRole('button', { name: 'Jump to latest' })).toBeVisible();
     rerender(transcript(streaming(300)));
-    // Frames pass while the reply grows; the reader stays where they are.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The reply grew, and the follower's frames have run since: the reader stays where they are.
+    await waitFor(() => expect(layout.max()).toBeGreaterThan(400));
+    await act(() => framesPassed(2));
     expect(layout.top()).toBe(100);
-    expect(layout.max()).toBeGreaterThan(400);
   });
 
   it('stops following on a key that scrolls up, before the scroll arrives', async () => {
@@ -136,6 +137,7 @@ describe('Transcript following the conversation', () => {
     await screen.findByRole('button', { name: 'Jump to latest' });
     rerender(transcript(streaming(20, { status: 'error', error: failure })));
     expect(await screen.findByRole('button', { name: 'Jump to latest: the reply failed' })).toBeVisible();
+    await act(() => framesPassed(2));
     expect(layout.top()).toBe(40);
   });
 });

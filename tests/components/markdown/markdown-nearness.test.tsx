@@ -100,8 +100,12 @@ describe('Markdown blocks and the screen', () => {
 
   it('parses a finished reply’s blocks only as they are reported near', async () => {
     const { container } = render(<Markdown text={REPLY} />);
-    // A reply that is not streaming has no eager tail: nothing is parsed before it is seen.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // A streaming twin rendered after it parses its tail at once: once it has, the tasks in which the
+    // finished reply could have parsed anything have run. A reply that is not streaming has no eager
+    // tail: nothing is parsed before it is seen.
+    const twin = render(<Markdown text={REPLY} streaming />);
+    await waitFor(() => expect(parsedCount(blockElements(twin.container).slice(-3))).toBe(3));
+    twin.unmount();
     expect(parsedCount(blockElements(container))).toBe(0);
     runIdle();
     expect(parsedCount(blockElements(container))).toBe(0);
