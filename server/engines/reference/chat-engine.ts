@@ -17,7 +17,8 @@ import { planJson } from './json-mode';
 import { composeReasoning, type ReplyPlan } from './reasoning';
 import { composeReply } from './reply-composer';
 import { analyseRequest } from './request-analysis';
-import { PhrasePicker } from './sampling';
+import { PhrasePicker, requestKey } from './sampling';
+import { composeContinuation, prefillOf } from './continuation';
 import { emitReply, stopList } from './token-emitter';
 
 function positiveBias(bias: Readonly<Record<string, number>> | null | undefined): Record<string, number> {
@@ -32,11 +33,6 @@ export interface ReferenceEngineOptions {
 /** Models that think aloud before answering. */
 export function isReasoningModel(model: string): boolean {
   return model === 'svc-reasoner';
-}
-
-function requestKey(request: ChatCompletionRequest): string {
-  const { stream: _stream, ...rest } = request;
-  return JSON.stringify(rest);
 }
 
 export async function* generateChat(
@@ -65,6 +61,31 @@ export async function* generateChat(
       ? { completion_tokens_details: { reasoning_tokens: reasoning } }
       : {}),
   });
+
+  // A conversation that ends with assistant text is continued, as llama.cpp, vLLM and Ollama do:
+  // the reply is what comes after that text (no reasoning again, no function call).
+  const prefill = prefillOf(request);
+  if (prefill !== undefined) {
+    const continued = yield* emitReply(
+      { text: composeContinuation(request, prefill) },
+      {
+        signal,
+        maxTokens,
+        stop: stopList(request.stop),
+        logprobs: request.logprobs === true,
+        topLogprobs: request.top_logprobs ?? 0,
+        logitBias: request.logit_bias ?? {},
+        tokensPerSecond: options.tokensPerSecond,
+      },
+    );
+    if (!continued.completed || signal.aborted) return;
+    yield {
+      type: 'finish',
+      finish_reason: continued.finish_reason,
+      usage: usage(continued.completionTokens, 0),
+    };
+    return;
+  }
 
   const calls = tools
     ? chooseFunctions(request, analysis.lastText, { parallel, required })

@@ -42,6 +42,12 @@ export function createRandom(seed: number): () => number {
   };
 }
 
+/** What identifies a request to its picker: all of it but whether it streams. */
+export function requestKey(request: { stream?: unknown }): string {
+  const { stream: _stream, ...rest } = request;
+  return JSON.stringify(rest);
+}
+
 /** Picks phrasings for one reply. */
 export class PhrasePicker {
   private readonly random: () => number;
@@ -86,7 +92,7 @@ export class PhrasePicker {
     return this.temperature === 0 ? 0.5 : this.random();
   }
 
-  private remember<T extends string>(option: T): T {
+  protected remember<T extends string>(option: T): T {
     this.used.add(option);
     return option;
   }
