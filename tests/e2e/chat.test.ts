@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser';
 import { startService, type RunningService } from './support/start-service';
@@ -65,13 +65,18 @@ describe('chat page', () => {
     await expect.poll(() => reply.getAttribute('data-status')).toBe('stopped');
     // textContent, not innerText: innerText leaves out a markdown block just put in place until a frame
     // has found it on screen (each block has content-visibility: auto), so two reads could differ.
-    const kept = await reply.textContent();
+    const kept = await withoutButtons(reply);
     expect(kept).toContain('stopped: partial reply');
-    // A negative check needs time to pass: the reference service streams a token every few ms, so in
-    // 500 ms a reply that was not really stopped would have grown.
-    await page.waitForTimeout(500);
-    expect(await reply.textContent()).toBe(kept);
     await screenshot(page, 'chat-stopped');
+    // A reply that was not really stopped would go on growing while streams still flow: a second one,
+    // sent and streamed to its end, gives it that time and proves the page kept taking chunks.
+    // (`reply` is the last row, whichever that is: the stopped one is the second.)
+    const stopped = transcriptRows(page).nth(1);
+    await send(page, 'And a short one?');
+    const next = transcriptRows(page).nth(3);
+    await expect.poll(() => next.getAttribute('data-status'), { timeout: 30_000 }).toBe('complete');
+    expect(await stopped.getAttribute('data-status')).toBe('stopped');
+    expect(await withoutButtons(stopped)).toBe(kept);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -165,6 +170,18 @@ async function step(page: Page, name: string, run: () => Promise<unknown>): Prom
       },
     );
   }
+}
+
+/**
+ * A row's text without its buttons: which actions a message offers (Regenerate, Continue) changes
+ * once it is no longer the last; what it says must not.
+ */
+function withoutButtons(row: Locator): Promise<string> {
+  return row.evaluate((element) => {
+    const copy = element.cloneNode(true) as Element;
+    for (const button of copy.querySelectorAll('button')) button.remove();
+    return copy.textContent ?? '';
+  });
 }
 
 /** The longest assistant reply saved in the page's IndexedDB (0 when none is saved yet). */
