@@ -166,6 +166,7 @@ function shapes(mode: ReadOptions['mode']) {
       ),
       tool_call_id: checkOptional(checkString),
       logprobsRequested: checkOptional(checkBoolean),
+      continuedFrom: checkOptional(count),
       reasoning: checkOptional(
         checkObject(
           { text: checkString, tokens: count, startedAt: nullable(date), endedAt: nullable(date) },
@@ -391,6 +392,7 @@ function buildMessage(raw: Raw, now: number): ConversationMessage {
     m.usage = structuredClone(raw.usage as NonNullable<ConversationMessage['usage']>);
   if (raw.logprobs !== undefined) m.logprobs = (raw.logprobs as Raw[]).map(buildLogprob);
   if (raw.logprobsRequested !== undefined) m.logprobsRequested = raw.logprobsRequested as boolean;
+  if (raw.continuedFrom !== undefined) m.continuedFrom = raw.continuedFrom as number;
   if (raw.timings !== undefined) {
     const t = raw.timings as Raw;
     m.timings = {

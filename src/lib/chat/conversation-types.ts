@@ -85,6 +85,11 @@ export interface ConversationMessage {
   logprobs?: TokenLogprob[];
   /** The request asked for logprobs (so their absence is the server's doing, and is said). */
   logprobsRequested?: boolean;
+  /**
+   * Set when the last request continued this reply in place (an assistant prefill): how many
+   * characters of `content` were there before it. Usage, finish reason and timings are that request's.
+   */
+  continuedFrom?: number;
   timings?: MessageTimings;
   /** Set on assistant replies the playground requested; absent on hand-written messages. */
   status?: MessageStatus;

@@ -155,7 +155,8 @@ export function messageMetrics(
   const completionTokens =
     typeof reported === 'number'
       ? reported
-      : estimateTokens(message.content) +
+      : // A continued reply's earlier text came from another request: only what this one wrote counts.
+        estimateTokens(message.content.slice(message.continuedFrom ?? 0)) +
         estimateTokens(message.refusal ?? '') +
         (message.reasoning?.tokens ?? 0);
   return {

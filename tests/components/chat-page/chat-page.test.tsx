@@ -125,7 +125,7 @@ describe('chat page: conversation', () => {
     await user.click(screen.getByRole('button', { name: 'Delete message 3' }));
     expect(rows()).toHaveLength(3);
 
-    await user.click(screen.getByRole('button', { name: 'Continue from message 1' }));
+    await user.click(screen.getByRole('button', { name: 'Continue from here (message 1)' }));
     await finishedReply();
     expect(service.requests[0]!.body.messages).toEqual([{ role: 'user', content: 'Q1' }]);
     expect(rows()).toHaveLength(2);

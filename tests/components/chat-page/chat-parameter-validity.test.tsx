@@ -41,7 +41,7 @@ describe('chat page: seed', () => {
     await finishedReply();
     await user.type(field(/^seed/), '1.5');
     const regenerate = screen.getByRole('button', { name: 'Regenerate' });
-    const continueFrom = screen.getByRole('button', { name: 'Continue from message 1' });
+    const continueFrom = screen.getByRole('button', { name: 'Continue from here (message 1)' });
     for (const button of [regenerate, continueFrom]) {
       expect(button).toBeDisabled();
       expect(button.title).toMatch(/A parameter value is invalid/);

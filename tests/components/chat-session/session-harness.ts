@@ -159,6 +159,7 @@ export function openSession(transport: ChatTransport, options: SessionOptions = 
     send: (text) => actions.send(id, text),
     regenerate: () => actions.regenerate(id),
     continueFrom: (messageId) => actions.continueFrom(id, messageId),
+    continueReply: () => actions.continueReply(id),
     stop: () => actions.stop(id),
   };
 }

@@ -13,6 +13,7 @@ export function mockActions(): MessageActions {
     move: vi.fn(),
     insertAfter: vi.fn(),
     continueFrom: vi.fn(),
+    continueReply: vi.fn(),
     regenerate: vi.fn(),
   };
 }

@@ -32,8 +32,11 @@ export interface ComposerProps {
   blockedReason?: string | null;
   sendKey: SendKey;
   onSend: (text: string) => void;
-  /** The conversation ends with a turn not yet answered: with the box empty, Send runs it as it stands. */
-  awaitsReply?: boolean;
+  /**
+   * With the box empty, Send runs the conversation as it stands: `reply` when it ends with a turn not
+   * yet answered, `continuation` when it ends with assistant text written by hand (a prefill).
+   */
+  awaitsReply?: 'reply' | 'continuation' | null;
   /** Asks for the reply to the conversation as it stands. */
   onRun?: () => void;
   /** Appends the text as a message without requesting a reply (few-shot prompts). */
@@ -49,7 +52,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
     blockedReason: otherReason = null,
     sendKey,
     onSend,
-    awaitsReply = false,
+    awaitsReply = null,
     onRun,
     onAdd,
     onStop,
@@ -70,7 +73,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
 
   const empty = text.trim() === '';
   // With nothing typed, Send runs a conversation that waits for a reply; otherwise it sends the text.
-  const runs = empty && awaitsReply && onRun !== undefined;
+  const runs = empty && awaitsReply !== null && onRun !== undefined;
   const send = () => {
     if (busy || blockedReason) return;
     if (runs) onRun();
@@ -119,7 +122,11 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="text-xs text-zinc-500 dark:text-zinc-400">
-          {runs ? 'The last message awaits a reply: Send asks for it · ' : null}
+          {runs
+            ? awaitsReply === 'continuation'
+              ? 'The last message is assistant text: Send has the model continue it · '
+              : 'The last message awaits a reply: Send asks for it · '
+            : null}
           {keyWords} · Esc stops · ? shortcuts
         </span>
         <span className="flex gap-1">

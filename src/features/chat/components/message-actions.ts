@@ -13,5 +13,7 @@ export interface MessageActions {
   move(id: string, toIndex: number): void;
   insertAfter(index: number): void;
   continueFrom(id: string): void;
+  /** Asks the model to go on with the last reply, its text growing in place. */
+  continueReply(): void;
   regenerate(): void;
 }

@@ -1,12 +1,11 @@
 import { memo, useState } from 'react';
 import { Markdown } from '../../../components/markdown';
 import { Button } from '../../../components/ui/button';
-import { CopyButton } from '../../../components/ui/copy-button';
 import { onDemand } from '../../../components/ui/on-demand';
 import type { ConversationMessage, MessageEdit } from '../../../lib/chat';
-import { messageCopyText } from '../../../lib/chat/message-copy-text';
 import type { MessageActions } from './message-actions';
 import { MessageErrorPanel } from './message-error-panel';
+import { MessageRowActions } from './message-row-actions';
 import { ReasoningPane } from './reasoning-pane';
 import { ReplyFooter } from './reply-footer';
 import { useNearViewport } from '../../../components/ui/use-near-viewport';
@@ -185,77 +184,14 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
           ) : null}
         </span>
         {!editing ? (
-          <span
-            className="flex flex-wrap gap-0.5"
-            aria-label={`Actions for message ${index + 1}`}
-            role="group"
-          >
-            {/* Not paused while a reply streams: copying changes nothing. */}
-            <CopyButton text={messageCopyText(message)} name={`Copy message ${index + 1}`} />
-            <Button size="sm" variant="ghost" disabled={busy} onClick={() => actions.startEdit(message.id)}>
-              Edit
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              disabled={busy || index === 0}
-              aria-label={`Move message ${index + 1} up`}
-              onClick={() => actions.move(message.id, index - 1)}
-            >
-              ↑
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              disabled={busy || last}
-              aria-label={`Move message ${index + 1} down`}
-              onClick={() => actions.move(message.id, index + 1)}
-            >
-              ↓
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              disabled={busy}
-              aria-label={`Insert a message after message ${index + 1}`}
-              onClick={() => actions.insertAfter(index)}
-            >
-              + Insert
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              disabled={busy || blocked !== null}
-              aria-label={`Continue from message ${index + 1}`}
-              title={
-                blocked ??
-                'Ask for a reply right after this message; what follows it is kept as another version'
-              }
-              onClick={() => actions.continueFrom(message.id)}
-            >
-              Continue from here
-            </Button>
-            {last && message.role === 'assistant' ? (
-              <Button
-                size="sm"
-                variant="ghost"
-                disabled={busy || blocked !== null}
-                title={blocked ?? 'Ask again; this reply is kept as a version of the turn'}
-                onClick={() => actions.regenerate()}
-              >
-                Regenerate
-              </Button>
-            ) : null}
-            <Button
-              size="sm"
-              variant="ghost"
-              disabled={busy}
-              aria-label={`Delete message ${index + 1}`}
-              onClick={() => actions.remove(message.id)}
-            >
-              Delete
-            </Button>
-          </span>
+          <MessageRowActions
+            message={message}
+            index={index}
+            last={last}
+            busy={busy}
+            blocked={blocked}
+            actions={actions}
+          />
         ) : null}
       </div>
       {editing ? (

@@ -25,6 +25,12 @@ export function ReplyFooter({ message }: { message: ConversationMessage }) {
           </span>
         ) : null}
       </p>
+      {message.continuedFrom !== undefined ? (
+        <p data-testid="continued-note">
+          Continued from {message.continuedFrom.toLocaleString()} characters already there: these figures are
+          of the last request, which wrote the rest.
+        </p>
+      ) : null}
       {hint && message.finish_reason === 'length' ? (
         <p className="text-amber-700 dark:text-amber-400">{hint}</p>
       ) : null}

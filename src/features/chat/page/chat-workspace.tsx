@@ -1,4 +1,5 @@
 import { useMemo, useState, type RefObject } from 'react';
+import type { ConversationMessage } from '../../../lib/chat';
 import { useSettingsStore } from '../../../stores';
 import { ScreenReaderStatus } from '../../../components/ui/screen-reader-status';
 import { Composer } from '../components/composer';
@@ -36,6 +37,7 @@ export function ChatWorkspace({ conversationId: id, plain, composerRef }: ChatWo
   const [editingId, setEditingId] = useState<string | null>(null);
   const functionsProblem = useFunctionsProblem();
   const rendering = useMemo(() => ({ plain, jsonMode }), [plain, jsonMode]);
+  const awaits = awaitsReply(messages);
 
   const actions = useMemo<MessageActions>(
     () => ({
@@ -55,6 +57,7 @@ export function ChatWorkspace({ conversationId: id, plain, composerRef }: ChatWo
       insertAfter: (index) =>
         setEditingId(session.insertMessage(id, index + 1, { role: 'user', content: '' })),
       continueFrom: (messageId) => void session.continueFrom(id, messageId),
+      continueReply: () => void session.continueReply(id),
       regenerate: () => void session.regenerate(id),
     }),
     [session, id],
@@ -88,8 +91,8 @@ export function ChatWorkspace({ conversationId: id, plain, composerRef }: ChatWo
       <Composer
         ref={composerRef}
         onSend={(text) => void session.send(id, text)}
-        awaitsReply={awaitsReply(messages)}
-        onRun={() => void session.regenerate(id)}
+        awaitsReply={awaits}
+        onRun={() => void (awaits === 'continuation' ? session.continueReply(id) : session.regenerate(id))}
         conversationId={id}
         busy={busy}
         blockedReason={functionsProblem}
@@ -103,9 +106,19 @@ export function ChatWorkspace({ conversationId: id, plain, composerRef }: ChatWo
 
 /**
  * A conversation that ends with a turn the model has not answered (a user message added with "Add as
- * user", an imported request, a function's result) can be run as it stands, as OpenAI's Playground does.
+ * user", an imported request, a function's result) can be run as it stands, as OpenAI's Playground does;
+ * one that ends with assistant text written by hand ("Add as assistant") is run as a prefill, the
+ * model continuing that text in place.
  */
-function awaitsReply(messages: readonly { role: string }[]): boolean {
-  const last = messages.at(-1)?.role;
-  return last === 'user' || last === 'tool' || last === 'function';
+function awaitsReply(messages: readonly ConversationMessage[]): 'reply' | 'continuation' | null {
+  const last = messages.at(-1);
+  if (last?.role === 'user' || last?.role === 'tool' || last?.role === 'function') return 'reply';
+  // A reply the playground asked for has a status; one written by hand has none.
+  const prefill =
+    last?.role === 'assistant' &&
+    last.status === undefined &&
+    last.content !== '' &&
+    !last.function_call &&
+    !last.tool_calls?.length;
+  return prefill ? 'continuation' : null;
 }

@@ -6,6 +6,7 @@ import * as tree from '../../../lib/chat/conversation-tree';
 import { effectiveChatParameters } from '../../../stores/effective-parameters';
 import { createModuleLoader } from '../../../lib/module-loader';
 import type * as ReplyMachineryModule from './reply-machinery';
+import type { ReplyFields } from '../../../lib/chat/reply-accumulator';
 import type { ReplyRequest } from './reply-request';
 import type {
   ChatSessionActions,
@@ -48,6 +49,39 @@ function notLoadedError(error: unknown): MessageError {
     requestId: null,
     rateLimit: null,
   };
+}
+
+/** A reply about to be continued, without what described the request that wrote it. */
+function withoutRequestFacts(message: ConversationMessage): ConversationMessage {
+  const {
+    error: _error,
+    usage: _usage,
+    finish_reason: _finish,
+    timings: _timings,
+    continuedFrom: _from,
+    logprobsRequested: _asked,
+    ...kept
+  } = message;
+  return kept;
+}
+
+/** What a continuing request has brought so far, put after the text (and tokens) it continues. */
+function continuedFields(
+  before: ConversationMessage,
+  fields: Partial<ReplyFields>,
+): Partial<ConversationMessage> {
+  const { content = '', reasoning, logprobs, ...rest } = fields;
+  const out: Partial<ConversationMessage> = { ...rest, content: before.content + content };
+  const earlier = before.reasoning;
+  if (earlier && reasoning)
+    out.reasoning = {
+      ...reasoning,
+      text: earlier.text + reasoning.text,
+      tokens: earlier.tokens + reasoning.tokens,
+    };
+  else if (reasoning) out.reasoning = reasoning;
+  if (logprobs) out.logprobs = [...(before.logprobs ?? []), ...logprobs];
+  return out;
 }
 
 const noTransport: ChatTransport = {
@@ -130,20 +164,40 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
     const patchReply = (replyId: string, fields: Partial<ConversationMessage>) => (s: ChatSessionSnapshot) =>
       s.messages.map((m) => (m.id === replyId ? { ...m, ...fields } : m));
 
-    const request = async (id: string): Promise<void> => {
+    /**
+     * Requests a reply to the path shown. Without `continuing`, a new assistant message is appended;
+     * with it (the path's last message, an assistant reply or prefill), the path is sent as it stands
+     * and what comes is appended to that message's text, which is kept whatever happens.
+     */
+    const request = async (id: string, continuing?: ConversationMessage): Promise<void> => {
       const { options: o, messages } = session(id);
-      const replyId = createId();
+      const replyId = continuing?.id ?? createId();
+      const prefix = continuing?.content ?? '';
       // Shown at once; when the request code must be fetched first, the times are set again as it is sent.
       const queuedAt = now();
-      const reply: ConversationMessage = {
-        id: replyId,
-        role: 'assistant',
-        content: '',
-        status: 'pending',
-        model: o.model,
-        createdAt: queuedAt,
-        timings: { requestStartedAt: queuedAt, firstTokenAt: null, endedAt: null },
-      };
+      const timings = { requestStartedAt: queuedAt, firstTokenAt: null, endedAt: null };
+      // A continued reply keeps its text; what described the request before (error, usage, timings) goes.
+      const reply: ConversationMessage = continuing
+        ? {
+            ...withoutRequestFacts(continuing),
+            status: 'pending',
+            model: o.model,
+            continuedFrom: prefix.length,
+            timings,
+          }
+        : {
+            id: replyId,
+            role: 'assistant',
+            content: '',
+            status: 'pending',
+            model: o.model,
+            createdAt: queuedAt,
+            timings,
+          };
+      const grown = (fields: Partial<ReplyFields>): Partial<ConversationMessage> =>
+        continuing ? continuedFields(continuing, fields) : fields;
+      const place = (s: ChatSessionSnapshot, message: ConversationMessage) =>
+        continuing ? s.messages.map((m) => (m.id === replyId ? message : m)) : [...s.messages, message];
       // The body, and what the reply records of it, from the request code.
       const prepare = (code: ReplyMachinery) => {
         const parameters = pickChatParameters(effectiveChatParameters(o.parameters, requestDefaults()));
@@ -167,11 +221,11 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
         patch(id, (s) => ({
           ...busy,
           lastRequest: body,
-          messages: [...s.messages, { ...reply, ...recorded }],
+          messages: place(s, { ...reply, ...recorded }),
         }));
       } else {
         // Busy from here on, so nothing edits the transcript or sends twice while the code arrives.
-        patch(id, (s) => ({ ...busy, messages: [...s.messages, reply] }));
+        patch(id, (s) => ({ ...busy, messages: place(s, reply) }));
         starting.add(id);
         try {
           tools = await machinery.load();
@@ -190,7 +244,12 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
           starting.delete(id);
         }
         if (stoppedEarly.delete(id)) {
-          patch(id, (s) => ({ status: 'ready', messages: patchReply(replyId, { status: 'stopped' })(s) }));
+          // Stopped before anything was sent: a continued reply is put back as it was.
+          const back = continuing ?? { ...reply, status: 'stopped' as const };
+          patch(id, (s) => ({
+            status: 'ready',
+            messages: s.messages.map((m) => (m.id === replyId ? back : m)),
+          }));
           if (closing.delete(id)) remove(id);
           return;
         }
@@ -210,7 +269,7 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
           patch(id, (s) => ({
             status: 'streaming',
             messages: patchReply(replyId, {
-              ...fields,
+              ...grown(fields),
               status: 'streaming',
               timings: { requestStartedAt, firstTokenAt, endedAt: null, largestGapMs: largestGapMs ?? null },
             })(s),
@@ -224,7 +283,7 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
         status: error ? 'error' : 'ready',
         error,
         messages: patchReply(replyId, {
-          ...rest,
+          ...grown(rest),
           status,
           timings: { requestStartedAt, firstTokenAt, endedAt, largestGapMs: largestGapMs ?? null },
           ...(error ? { error } : {}),
@@ -361,6 +420,19 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
         if (refused(id)) return;
         editTree(id, 'continue', (t) => tree.fork(t, position(id, messageId) - 1, []));
         await request(id);
+      },
+      async continueReply(id) {
+        if (refused(id)) return;
+        const { messages } = idle(id, 'continue the reply');
+        const last = messages.at(-1);
+        if (last?.role !== 'assistant' || last.function_call || last.tool_calls?.length)
+          throw new Error(
+            'Only a text reply (or assistant text you wrote) at the end of the conversation can be continued.',
+          );
+        // It grows in a copy of its own: the text as it was stays a version of that place, as Regenerate keeps one.
+        const copy: ConversationMessage = { ...last, id: createId() };
+        editTree(id, 'continue the reply', (t) => tree.fork(t, messages.length - 2, [copy]));
+        await request(id, copy);
       },
       async editAndResend(id, messageId, edit) {
         if (refused(id)) return;

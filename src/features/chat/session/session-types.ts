@@ -153,6 +153,13 @@ export interface ChatSessionActions {
    */
   continueFrom(id: string, messageId: string): Promise<void>;
   /**
+   * Continues the conversation's last message, an assistant reply (stopped, cut by length) or
+   * assistant text written by hand, in place: the path is sent with it last (an assistant prefill)
+   * and what comes is appended to its text. The text as it was stays a version of that place; a
+   * stop or an error keeps all the text there is.
+   */
+  continueReply(id: string): Promise<void>;
+  /**
    * Sends an edited copy of a message in its place, as a new branch (the original and everything
    * after it stay a version of that place), and requests a reply to it.
    */

@@ -1,0 +1,120 @@
+import { Button } from '../../../components/ui/button';
+import { CopyButton } from '../../../components/ui/copy-button';
+import type { ConversationMessage } from '../../../lib/chat';
+import { messageCopyText } from '../../../lib/chat/message-copy-text';
+import type { MessageActions } from './message-actions';
+
+/**
+ * A reply that ended before the model was done with it: stopped, cut off by the page closing, or cut
+ * by `max_tokens`. Text written by hand as the assistant is continued from the composer's Send.
+ */
+export function canContinue(message: ConversationMessage): boolean {
+  if (message.role !== 'assistant' || message.function_call || (message.tool_calls?.length ?? 0) > 0)
+    return false;
+  if (message.content === '') return false;
+  return (
+    message.status === 'stopped' || message.status === 'interrupted' || message.finish_reason === 'length'
+  );
+}
+
+/**
+ * The buttons of one message. Each accessible name begins with the words on the button (WCAG 2.5.3),
+ * so "click Continue from here" works by voice; the message's number comes after, for screen readers.
+ */
+export function MessageRowActions({
+  message,
+  index,
+  last,
+  busy,
+  blocked,
+  actions,
+}: {
+  message: ConversationMessage;
+  index: number;
+  last: boolean;
+  busy: boolean;
+  blocked: string | null;
+  actions: MessageActions;
+}) {
+  const n = index + 1;
+  return (
+    <span className="flex flex-wrap gap-0.5" aria-label={`Actions for message ${n}`} role="group">
+      {/* Not paused while a reply streams: copying changes nothing. */}
+      <CopyButton text={messageCopyText(message)} name={`Copy message ${n}`} />
+      <Button size="sm" variant="ghost" disabled={busy} onClick={() => actions.startEdit(message.id)}>
+        Edit
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={busy || index === 0}
+        aria-label={`Move message ${n} up`}
+        onClick={() => actions.move(message.id, index - 1)}
+      >
+        ↑
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={busy || last}
+        aria-label={`Move message ${n} down`}
+        onClick={() => actions.move(message.id, index + 1)}
+      >
+        ↓
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={busy}
+        aria-label={`Insert a message after message ${n}`}
+        onClick={() => actions.insertAfter(index)}
+      >
+        <span aria-hidden="true">+ </span>Insert
+      </Button>
+      {last && canContinue(message) ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={busy || blocked !== null}
+          aria-label={`Continue (message ${n})`}
+          title={blocked ?? 'Ask the model to go on with this reply; its text grows in place'}
+          onClick={() => actions.continueReply()}
+        >
+          Continue
+        </Button>
+      ) : null}
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={busy || blocked !== null}
+        aria-label={`Continue from here (message ${n})`}
+        title={
+          blocked ?? 'Ask for a reply right after this message; what follows it is kept as another version'
+        }
+        onClick={() => actions.continueFrom(message.id)}
+      >
+        Continue from here
+      </Button>
+      {last && message.role === 'assistant' ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={busy || blocked !== null}
+          title={blocked ?? 'Ask again; this reply is kept as a version of the turn'}
+          onClick={() => actions.regenerate()}
+        >
+          Regenerate
+        </Button>
+      ) : null}
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={busy}
+        aria-label={`Delete message ${n}`}
+        onClick={() => actions.remove(message.id)}
+      >
+        Delete
+      </Button>
+    </span>
+  );
+}
