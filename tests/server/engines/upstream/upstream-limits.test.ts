@@ -3,16 +3,20 @@
  * are never followed, silence and endless streams are cut off, oversized events and bodies are
  * refused, and only parsed rate-limit headers come back.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { setImmediate as nextTurn, setTimeout as realSleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UpstreamConfig } from '../../../../server/config';
 import { EngineError } from '../../../../server/engines/engine';
 import { createUpstreamEngines } from '../../../../server/engines/upstream';
 import { passedUpstreamHeaders, parseRetryAfter } from '../../../../server/engines/upstream/upstream-headers';
+import { StreamParser } from '../../../../src/protocol/stream/stream-parser';
 import { collect } from '../reference/collect';
-import { chunk, sleep, sse, startFakeUpstream, type FakeUpstream } from './fake-upstream';
+import { chunk, sse, startFakeUpstream, type FakeUpstream } from './fake-upstream';
 
 const servers: FakeUpstream[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
@@ -78,18 +82,42 @@ describe('upstream limits', () => {
     await stalled.closed; // the upstream connection was closed, not left open
   });
 
-  it('ends an endless stream at the total time limit', async () => {
+  it('ends an endless stream at the total time limit, its chunks keeping the idle limit away', async () => {
+    // The limits are the engine's timers: faked, and moved on 100 ms at a time, each step once a
+    // chunk has been read, so the idle limit (500 ms) never passes and the total (1 s) does, on any
+    // machine. The upstream paces itself with real timers.
+    let reads = 0;
+    const push = StreamParser.prototype.push;
+    vi.spyOn(StreamParser.prototype, 'push').mockImplementation(function (this: StreamParser, bytes, out) {
+      reads += 1;
+      push.call(this, bytes, out);
+    });
     const endless = await upstreamServer(async (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.write(sse([chunk({ role: 'assistant', content: '' })], false));
       while (!res.destroyed) {
         res.write(sse([chunk({ content: 'more ' })], false));
-        await sleep(20);
+        await realSleep(20);
       }
     });
-    const error = await chatFailure({ url: endless.url, models: {}, timeoutMs: 1000, idleTimeoutMs: 500 });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let settled = false;
+    const failing = chatFailure({ url: endless.url, models: {}, timeoutMs: 1000, idleTimeoutMs: 500 });
+    void failing.finally(() => (settled = true));
+    let steps = 0;
+    // Twice the steps the total limit takes, so an engine without it fails here rather than hangs.
+    while (!settled && steps < 20) {
+      const before = reads;
+      while (reads === before && !settled) await nextTurn();
+      if (settled) break;
+      await vi.advanceTimersByTimeAsync(100);
+      steps += 1;
+    }
+    expect(settled).toBe(true);
+    const error = await failing;
     expect(error.status).toBe(504);
     expect(error.body.message).toMatch(/went past 1 s \(SVC_UPSTREAM_TIMEOUT_MS\)/);
+    expect(steps).toBe(10);
   });
 
   it('refuses an event larger than the event limit, and one of too many lines', async () => {
