@@ -41,8 +41,12 @@ export function serviceOn(clock: { now: () => number }, env: Record<string, stri
     chat,
     connect,
     statuses,
+    /** Every request fails as if nothing listened. */
     stop: () => {
       down = true;
+    },
+    start: () => {
+      down = false;
     },
   };
 }
