@@ -3,7 +3,7 @@
  * frames, yet every chunk a cell receives still reaches the screen (and so the saved run) while the
  * replies are still streaming, not only once they end.
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -52,12 +52,12 @@ describe('compare in a background tab', () => {
     await user.type(values, '0, 1');
     await user.click(within(form).getByRole('button', { name: 'Make variants' }));
     await user.click(screen.getByRole('button', { name: 'Run' }));
-    await vi.waitFor(() => expect(cells()).toHaveLength(2));
+    await waitFor(() => expect(cells()).toHaveLength(2));
 
     const tab = hideTab();
     for (const round of [1, 2, 3]) {
       replies.forEach((reply, i) => reply.step(`cell${i}-chunk${round} `));
-      await vi.waitFor(() =>
+      await waitFor(() =>
         cells().forEach((cell, i) => expect(cell).toHaveTextContent(`cell${i}-chunk${round}`)),
       );
       // Still streaming: the text came by the scheduler's fallback, not by the end of the run.
@@ -67,8 +67,6 @@ describe('compare in a background tab', () => {
     expect(tab.framesAsked()).toBeGreaterThan(0);
 
     replies.forEach((reply) => reply.finish());
-    await vi.waitFor(() =>
-      expect(cells().map((cell) => cell.dataset.status)).toEqual(['complete', 'complete']),
-    );
+    await waitFor(() => expect(cells().map((cell) => cell.dataset.status)).toEqual(['complete', 'complete']));
   });
 });
