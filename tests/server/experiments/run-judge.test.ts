@@ -30,7 +30,7 @@ describe('runExperiment: llm-rubric', () => {
         baseURL: connection.baseURL,
         apiKey: KEY,
         maxRetries: 0,
-        fetch: (input, init) => app.fetch(new Request(input, init)),
+        fetch: async (input, init) => app.fetch(new Request(input, init)),
         ...hooks,
       });
     const judge = {
