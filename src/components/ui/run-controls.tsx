@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from './button';
 
 export interface RunControlsProps {
@@ -9,19 +10,28 @@ export interface RunControlsProps {
   /** The submit button's text while the request runs, e.g. "Transcribing…". */
   pendingLabel: string;
   onCancel: () => void;
+  /** More controls after these (Clear). */
+  children?: ReactNode;
 }
 
 /**
  * The end of a request form: why nothing can be sent (when so), the submit button, and Cancel while
  * the request runs. The submit button is `type="submit"`, so the form's onSubmit sends.
  */
-export function RunControls({ unavailable, pending, label, pendingLabel, onCancel }: RunControlsProps) {
+export function RunControls({
+  unavailable,
+  pending,
+  label,
+  pendingLabel,
+  onCancel,
+  children,
+}: RunControlsProps) {
   return (
     <>
       {unavailable !== null ? (
         <p className="text-sm text-amber-800 dark:text-amber-300">{unavailable}</p>
       ) : null}
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" variant="primary" disabled={unavailable !== null || pending}>
           {pending ? pendingLabel : label}
         </Button>
@@ -30,6 +40,7 @@ export function RunControls({ unavailable, pending, label, pendingLabel, onCance
             Cancel
           </Button>
         ) : null}
+        {children}
       </div>
     </>
   );

@@ -32,6 +32,12 @@ export function RunOutcome<T>({
       ) : null}
       {state.status === 'pending' ? pending : null}
       {state.status === 'cancelled' ? <p className="text-sm">Cancelled; nothing was kept.</p> : null}
+      {state.status === 'interrupted' ? (
+        <p role="status" className="text-sm text-amber-800 dark:text-amber-300">
+          Interrupted: the page was reloaded or left before the answer came, so there is none. Send it again
+          to get one.
+        </p>
+      ) : null}
       {state.status === 'error' ? (
         <ErrorPanel error={state.error} onRetry={onRetry} onDismiss={onDismiss} />
       ) : null}

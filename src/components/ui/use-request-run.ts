@@ -7,14 +7,17 @@ export type RunState<T> =
   | { status: 'pending' }
   | { status: 'done'; result: T }
   | { status: 'error'; error: unknown }
-  | { status: 'cancelled' };
+  | { status: 'cancelled' }
+  /** It was still running when the page went away (a reload, another page opened): no answer came. */
+  | { status: 'interrupted' };
 
 /**
  * Runs one request at a time with a stop: `run` aborts any request still going, `cancel` aborts
  * the current one, and leaving the page aborts it too, so no answer lands on an unmounted page.
+ * `initial` is where a page kept from its last visit starts; `restore` puts back a state (an undo).
  */
-export function useRequestRun<T>() {
-  const [state, setState] = useState<RunState<T>>({ status: 'idle' });
+export function useRequestRun<T>(initial: RunState<T> = { status: 'idle' }) {
+  const [state, setState] = useState<RunState<T>>(initial);
   const controller = useRef<AbortController | null>(null);
 
   useEffect(() => () => controller.current?.abort(), []);
@@ -42,6 +45,12 @@ export function useRequestRun<T>() {
     controller.current = null;
     setState({ status: 'idle' });
   }, []);
+  const restore = useCallback((kept: RunState<T>) => {
+    controller.current?.abort();
+    controller.current = null;
+    // A request cannot be resumed: one that was running comes back as interrupted.
+    setState(kept.status === 'pending' ? { status: 'interrupted' } : kept);
+  }, []);
 
-  return { state, run, cancel, reset };
+  return { state, run, cancel, reset, restore };
 }

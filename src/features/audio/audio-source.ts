@@ -1,10 +1,25 @@
-/** The audio the request will carry: a chosen, dropped or recorded file, with an object URL to play it. */
+import { formatBytes } from '../../lib/format-bytes';
+import { MAX_KEPT_AUDIO_BYTES } from '../../lib/page-drafts/page-draft-types';
+
+/** The audio the request will carry: a chosen, dropped or recorded file. */
 export interface AudioSource {
+  /** Names the file where it is kept across reloads (one id, one file's bytes). */
+  id: string;
   file: File;
-  /** `blob:` URL of the file for the players; revoked when the source is replaced or the page closes. */
-  url: string;
   origin: 'file' | 'recording';
+  /**
+   * Set on the audio of a transcript restored after a reload when the audio itself was not kept
+   * (too big, or its stored bytes damaged): `file` is then empty, its name and type all that is left.
+   */
+  absent?: true;
 }
+
+/** Audio too big to keep across a reload (it is sent as long as the page stays open). */
+export function tooBigToKeep(source: AudioSource): boolean {
+  return source.file.size > MAX_KEPT_AUDIO_BYTES;
+}
+
+export const NOT_KEPT_NOTE = `Not kept if you reload or leave the page: audio files over ${formatBytes(MAX_KEPT_AUDIO_BYTES)} are not stored in this browser (its transcript is).`;
 
 /** Extensions servers of this format commonly accept for transcription. */
 export const AUDIO_EXTENSIONS = [

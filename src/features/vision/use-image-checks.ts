@@ -28,11 +28,16 @@ export interface ImageChecks extends ImageCheck {
 /**
  * Checks every image before sending, showing what is wrong once its URL stops changing, and names
  * the image the last request's error points at (`sent`: what that request was built from).
+ * Whether private addresses may go is the page's to keep (the last argument, state and setter).
  */
-export function useImageChecks(images: ImageEntry[], error: unknown, sent: SentRequest | null): ImageChecks {
+export function useImageChecks(
+  images: ImageEntry[],
+  error: unknown,
+  sent: SentRequest | null,
+  [privateAllowed, setPrivateAllowed]: [boolean, (allowed: boolean) => void],
+): ImageChecks {
   const [loaded, setLoaded] = useState(rules);
   const [unchecked, setUnchecked] = useState<string | null>(null);
-  const [privateAllowed, setPrivateAllowed] = useState(false);
   const [settled, settleNow] = useSettled(images, SETTLE_MS);
   useEffect(() => {
     if (loaded) return undefined;

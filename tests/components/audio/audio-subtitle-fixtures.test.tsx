@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
-import { addConnection, renderApp } from '../support/render-app';
 import { fixedResponseAt } from '../vision/service-with-engines';
+import { openAudio } from './audio-page-setup';
 import { sineWav } from './sine-wav';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -23,10 +21,7 @@ afterEach(() => vi.restoreAllMocks());
 /** Sends a WAV asking for `format` to a server that answers `body`, and returns the cue rows shown. */
 async function transcribeTo(format: 'srt' | 'vtt', body: string, contentType: string) {
   const service = fixedResponseAt('/audio/transcriptions', body, contentType);
-  addConnection({ name: 'Local', baseURL: TEST_BASE_URL, apiKey: TEST_KEY });
-  renderApp({ path: '/audio', fetch: service.fetch });
-  await screen.findByRole('heading', { level: 1, name: 'Audio' }, { timeout: 10_000 });
-  const user = userEvent.setup({ delay: null });
+  const user = await openAudio(service.fetch);
   await user.selectOptions(screen.getByRole('combobox', { name: 'response_format' }), format);
   await user.upload(
     screen.getByLabelText('Choose audio file…'),

@@ -2,13 +2,15 @@ import { useState } from 'react';
 import { FactList } from '../../../components/ui/fact-list';
 import { formatBytes } from '../../../lib/format-bytes';
 import { formatDuration, type AudioSource } from '../audio-source';
+import { useAudioSrc } from '../use-audio-src';
 
 /** Name, size, type and duration of the chosen audio, with a player to listen before sending. */
 export function AudioFileFacts({ source }: { source: AudioSource }) {
-  // Keyed on the URL so a new file starts with an unknown duration again.
-  const [duration, setDuration] = useState<{ url: string; seconds: number } | null>(null);
-  const seconds = duration?.url === source.url ? duration.seconds : null;
+  // Keyed on the file so a new one starts with an unknown duration again.
+  const [duration, setDuration] = useState<{ file: File; seconds: number } | null>(null);
   const { file } = source;
+  const audioRef = useAudioSrc(file);
+  const seconds = duration?.file === file ? duration.seconds : null;
   return (
     <section
       aria-label="Chosen audio"
@@ -31,11 +33,11 @@ export function AudioFileFacts({ source }: { source: AudioSource }) {
       <audio
         controls
         preload="metadata"
-        src={source.url}
+        ref={audioRef}
         aria-label={`Listen to ${file.name}`}
         className="w-full"
-        onLoadedMetadata={(e) => setDuration({ url: source.url, seconds: e.currentTarget.duration })}
-        onError={() => setDuration({ url: source.url, seconds: Number.NaN })}
+        onLoadedMetadata={(e) => setDuration({ file, seconds: e.currentTarget.duration })}
+        onError={() => setDuration({ file, seconds: Number.NaN })}
       />
     </section>
   );

@@ -1,16 +1,18 @@
 import { useRef, useState } from 'react';
 import { cueAt, formatTimestamp, type Cue } from '../../../lib/subtitles';
+import { useAudioSrc } from '../use-audio-src';
 
 export interface CuePlayerProps {
   cues: Cue[];
-  /** The audio the transcript was made from. */
-  audioUrl: string;
+  /** The audio the transcript was made from; null when it was not kept across a reload. */
+  audio: Blob | null;
   audioName: string;
 }
 
 /** The cues as a table beside a player: a cue's text seeks there, and the playing cue is highlighted. */
-export function CuePlayer({ cues, audioUrl, audioName }: CuePlayerProps) {
+export function CuePlayer({ cues, audio: file, audioName }: CuePlayerProps) {
   const audio = useRef<HTMLAudioElement>(null);
+  const audioRef = useAudioSrc(file, audio);
   const [time, setTime] = useState(0);
   const playing = cueAt(cues, time);
 
@@ -21,17 +23,22 @@ export function CuePlayer({ cues, audioUrl, audioName }: CuePlayerProps) {
 
   return (
     <div className="flex flex-col gap-2">
-      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- The cue table beside the player is its caption track, readable and clickable. */}
-      <audio
-        ref={audio}
-        controls
-        preload="metadata"
-        src={audioUrl}
-        aria-label={`Play ${audioName}`}
-        className="w-full"
-        onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
-        onSeeked={(e) => setTime(e.currentTarget.currentTime)}
-      />
+      {file ? (
+        // eslint-disable-next-line jsx-a11y/media-has-caption -- The cue table beside the player is its caption track, readable and clickable.
+        <audio
+          ref={audioRef}
+          controls
+          preload="metadata"
+          aria-label={`Play ${audioName}`}
+          className="w-full"
+          onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
+          onSeeked={(e) => setTime(e.currentTarget.currentTime)}
+        />
+      ) : (
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          {audioName} was not kept across the reload, so it cannot be played here; the cues are.
+        </p>
+      )}
       {cues.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No cues: the transcript is empty.</p>
       ) : (

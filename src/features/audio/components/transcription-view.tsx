@@ -43,7 +43,11 @@ function Rendered({ result, source }: TranscriptionViewProps) {
         />
       ) : null}
       {parsed.errors.length === 0 || parsed.cues.length > 0 ? (
-        <CuePlayer cues={parsed.cues} audioUrl={source.url} audioName={source.file.name} />
+        <CuePlayer
+          cues={parsed.cues}
+          audio={source.absent ? null : source.file}
+          audioName={source.file.name}
+        />
       ) : null}
     </div>
   );

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Field, INPUT_CLASS } from '../../../components/ui/field';
 import { formatBytes } from '../../../lib/format-bytes';
 import type { RowProblem } from '../check-images';
-import { dataUrlSize, LARGE_IMAGE_BYTES, type ImageEntry } from '../image-entry';
+import { dataUrlSize, LARGE_IMAGE_BYTES, NOT_KEPT_NOTE, tooBigToKeep, type ImageEntry } from '../image-entry';
 import { ImagePreview, previewMessage, previewStatus } from './image-preview';
 
 export interface ImageRowProps {
@@ -15,7 +15,7 @@ export interface ImageRowProps {
   onRemove: () => void;
 }
 
-/** Warnings about a local file: too large. (Not an image is a problem: image-problems.) */
+/** Warnings about a local file: too large to send well, or to keep. (Not an image is a problem: image-problems.) */
 function fileWarnings(file: NonNullable<ImageEntry['file']>): string[] {
   const warnings: string[] = [];
   if (file.size > LARGE_IMAGE_BYTES)
@@ -23,6 +23,7 @@ function fileWarnings(file: NonNullable<ImageEntry['file']>): string[] {
       `Large file: ${formatBytes(file.size)} becomes ${formatBytes(dataUrlSize(file.size))} as a data: URL. ` +
         'Servers often refuse request bodies of about 20 MB, and large images are slow; consider resizing it.',
     );
+  if (tooBigToKeep(file)) warnings.push(NOT_KEPT_NOTE);
   return warnings;
 }
 
