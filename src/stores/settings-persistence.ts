@@ -103,6 +103,7 @@ function sanitizeFrame(raw: unknown): FrameLayout {
     ...FRAME_DEFAULTS,
     listOpen: source.listOpen !== false,
     inspectorOpen: source.inspectorOpen !== false,
+    rightSized: source.rightSized === true,
     dock: source.dock === 'bottom' ? 'bottom' : 'right',
     tabs: isRecord(source.tabs)
       ? (Object.fromEntries(Object.entries(source.tabs).filter(([, v]) => typeof v === 'string')) as Record<

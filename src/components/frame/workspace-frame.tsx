@@ -5,6 +5,7 @@ import { Button } from '../ui/button';
 import { onDemand } from '../ui/on-demand';
 import { PageFrame } from '../ui/page-frame';
 import { InspectorTabs, type InspectorTab } from './inspector-tabs';
+import { useWidenForWire, WIRE_TAB } from './use-widen-for-wire';
 
 export interface WorkspaceFrameProps {
   /** Names the page, to remember its open tab. */
@@ -70,6 +71,13 @@ export function WorkspaceFrame(props: WorkspaceFrameProps) {
 
   const right = layout.dock === 'right';
   const inspectorSize: Size = right ? 'rightSize' : 'bottomSize';
+  const selected = layout.tabs[page] ?? tabs[0]?.id ?? '';
+  useWidenForWire(
+    wide && right && layout.inspectorOpen && selected === WIRE_TAB && tabs.some((t) => t.id === WIRE_TAB),
+    inspectorRef,
+    layout,
+    set,
+  );
   const size = (key: Size) => live[key] ?? layout[key];
   const showList = list !== undefined && layout.listOpen;
   const close = () => setSheet(null);
@@ -98,7 +106,8 @@ export function WorkspaceFrame(props: WorkspaceFrameProps) {
       onResize={(value) => setLive({ [key]: value })}
       onCommit={(value) => {
         setLive({});
-        set({ [key]: value });
+        // A width the person set is theirs: the Wire tab no longer widens it.
+        set({ [key]: value, ...(key === 'rightSize' ? { rightSized: true } : {}) });
       }}
     />
   );
@@ -194,7 +203,7 @@ export function WorkspaceFrame(props: WorkspaceFrameProps) {
               <InspectorTabs
                 label="Inspector"
                 tabs={tabs}
-                selected={layout.tabs[page] ?? tabs[0]?.id ?? ''}
+                selected={selected}
                 onSelect={(tab) => set({ tabs: { ...layout.tabs, [page]: tab } })}
                 render={renderTab}
                 controls={

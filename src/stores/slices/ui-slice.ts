@@ -19,6 +19,11 @@ export interface FrameLayout {
   listOpen: boolean;
   dock: InspectorDock;
   rightSize: number;
+  /**
+   * The person has set the docked-right inspector's width (a drag, a key, a reset): from then on it
+   * is theirs, and no tab widens it.
+   */
+  rightSized: boolean;
   bottomSize: number;
   inspectorOpen: boolean;
   /** The inspector tab last opened, per page. */
@@ -37,6 +42,7 @@ export const FRAME_DEFAULTS: FrameLayout = {
   listOpen: true,
   dock: 'right',
   rightSize: FRAME_LIMITS.rightSize.initial,
+  rightSized: false,
   bottomSize: FRAME_LIMITS.bottomSize.initial,
   inspectorOpen: true,
   tabs: {},

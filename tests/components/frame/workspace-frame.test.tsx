@@ -47,6 +47,7 @@ describe('the workspace frame', () => {
     expect(handle).toHaveAttribute('aria-valuemin', String(min));
     expect(handle).toHaveAttribute('aria-valuemax', String(max));
 
+    expect(useSettingsStore.getState().frame.rightSized).toBe(false);
     handle.focus();
     // The inspector is right of its separator: moving the separator left widens it.
     await user.keyboard('{ArrowLeft}{ArrowLeft}');
@@ -55,6 +56,8 @@ describe('the workspace frame', () => {
     expect(handle).toHaveAttribute('aria-valuenow', String(initial - 6));
     expect(useSettingsStore.getState().frame.rightSize).toBe(initial - 6);
     expect(stored().rightSize).toBe(initial - 6);
+    // A size the person chose is theirs: the Wire tab no longer widens the inspector.
+    expect(stored().rightSized).toBe(true);
     await user.keyboard('{End}');
     expect(handle).toHaveAttribute('aria-valuenow', String(max));
     await user.keyboard('{Home}');
