@@ -16,11 +16,23 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'] },
+        // A time-out is a guard against a hang, never a speed limit: on a shared two-core machine a
+        // 24-million-character request took 9.8 s under load, past the default 5 s.
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,
-        test: { name: 'server', environment: 'node', include: ['tests/server/**/*.test.ts'] },
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,
@@ -46,6 +58,9 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          // These tests start the service with `npm start`, which paces replies like a real model;
+          // they run unpaced unless a file asks for a pace of its own.
+          env: { SVC_REFERENCE_TOKENS_PER_SECOND: '0' },
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // A page's state (its address, a reply's status) can take seconds on a loaded two-core
