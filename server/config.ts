@@ -56,7 +56,10 @@ export interface ServiceConfig {
   defaultMaxTokens: number;
   /** Where the generated local key lives; null means the platform default (see keys.ts). */
   dataDir: string | null;
-  /** Pace of the reference engine's text, for demos; null sends tokens as fast as they are made. */
+  /**
+   * Pace of the reference engine's replies; null sends tokens as fast as they are made. Unset means
+   * null here (tests, benches); `npm start` alone puts a model-like pace in its place (start-options.ts).
+   */
   referenceTokensPerSecond: number | null;
   /** Limits of the local vision (OCR) and audio (speech recognition) engines. */
   localEngines: LocalEngineConfig;
@@ -223,6 +226,21 @@ function readUpstream(env: Record<string, string | undefined>): UpstreamConfig |
 }
 
 /**
+ * A pace of the reference engine as given in `variable` (the environment's, or `npm start`'s
+ * --pace): null for 0, which sends tokens as fast as they are made.
+ */
+export function readTokensPerSecond(variable: string, raw: string): number | null {
+  const rate = readInteger(
+    variable,
+    raw,
+    0,
+    100_000,
+    'expected an integer number of tokens per second from 0 (unpaced) to 100000',
+  );
+  return rate === 0 ? null : rate;
+}
+
+/**
  * Builds the service configuration from environment variables. Pure: reads nothing but `env`.
  * Throws an Error naming the variable and the accepted form when a value is invalid.
  */
@@ -283,13 +301,7 @@ export function resolveConfig(env: Record<string, string | undefined>): ServiceC
       : DEFAULT_MAX_TOKENS,
     dataDir: env.SVC_DATA_DIR?.trim() || null,
     referenceTokensPerSecond: has('SVC_REFERENCE_TOKENS_PER_SECOND')
-      ? readInteger(
-          'SVC_REFERENCE_TOKENS_PER_SECOND',
-          env.SVC_REFERENCE_TOKENS_PER_SECOND ?? '',
-          1,
-          100_000,
-          'expected an integer number of tokens per second from 1 to 100000',
-        )
+      ? readTokensPerSecond('SVC_REFERENCE_TOKENS_PER_SECOND', env.SVC_REFERENCE_TOKENS_PER_SECOND ?? '')
       : null,
     localEngines: readLocalEngineConfig(env),
     headersTimeoutMs: optionalInteger(env, 'SVC_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000, 'of milliseconds'),

@@ -1,6 +1,7 @@
 /**
  * `npm start`: builds the playground when dist/ is missing or older than its sources (`--no-build`
  * skips that), then serves it and the local service on HOST:PORT, printing the URL and the API key.
+ * The reference engine is paced like a real model here (`--pace`, start-options.ts).
  */
 import { serve } from '@hono/node-server';
 import { existsSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { createApp } from './app';
 import { buildDistIfStale, DIST } from './build-app';
 import { clientTimeoutOptions } from './http/client-timeouts';
 import { createPageServer } from './http/static-files';
+import { readStartOptions, startPace } from './start-options';
 import { loadStartupConfig, onStopSignal, runEntryPoint, say } from './startup';
 
 /** SVC_DIST_DIR serves another build as it is (tests, packaging); otherwise dist/ is kept fresh. */
@@ -30,12 +32,15 @@ function displayHost(host: string): string {
 }
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const unknown = args.filter((arg) => arg !== '--no-build');
-  if (unknown.length > 0) throw new Error(`Unknown argument ${unknown[0]}: the only option is --no-build.`);
-  const { env, config } = loadStartupConfig();
+  const options = readStartOptions(process.argv.slice(2));
+  const startup = loadStartupConfig();
+  const { env } = startup;
+  const config = {
+    ...startup.config,
+    referenceTokensPerSecond: startPace(startup.config, env, options),
+  };
   const dist = env.SVC_DIST_DIR?.trim() ? path.resolve(env.SVC_DIST_DIR.trim()) : DIST;
-  await buildIfNeeded(dist, args.includes('--no-build'));
+  await buildIfNeeded(dist, !options.build);
 
   const app = createApp(config, { pages: createPageServer(dist) });
   const server = serve(
@@ -49,6 +54,12 @@ async function main(): Promise<void> {
       say(`http://${displayHost(config.host)}:${info.port}/`);
       say(`API key ${config.apiKeys[0]}`);
       if (config.upstream) say(`forwarding to the upstream at ${config.upstream.url}`);
+      else if (config.referenceTokensPerSecond !== null) {
+        say(
+          `reference engine paced at ${config.referenceTokensPerSecond} tokens/s ` +
+            '(--pace=0 or SVC_REFERENCE_TOKENS_PER_SECOND=0 for unpaced)',
+        );
+      }
     },
   );
   server.on('error', (error: NodeJS.ErrnoException) => {

@@ -64,6 +64,8 @@ describe('npm start (server/main.ts)', () => {
     const env = { SVC_DATA_DIR: dataDir, SVC_DIST_DIR: tinyDist() };
     const first = await start(env);
     expect(first.key).toMatch(/^svc-local-/);
+    // Only this entry paces the reference engine by default, so Stop has a reply to stop.
+    expect(first.output()).toMatch(/^svc-playground: reference engine paced at 80 tokens\/s /m);
     expect(existsSync(path.join(dataDir, 'local-key'))).toBe(true);
 
     const withKey = await fetch(`${first.url}v1/models`, {
@@ -100,8 +102,10 @@ describe('npm start (server/main.ts)', () => {
       SVC_API_KEYS: 'my-own-key,second',
       SVC_DATA_DIR: dataDir,
       SVC_DIST_DIR: tinyDist(),
+      SVC_REFERENCE_TOKENS_PER_SECOND: '0',
     });
     expect(started.key).toBe('my-own-key');
+    expect(started.output()).not.toContain('paced');
     expect(existsSync(path.join(dataDir, 'local-key'))).toBe(false);
     const response = await fetch(`${started.url}models`, { headers: { authorization: 'Bearer second' } });
     expect(response.status).toBe(200);

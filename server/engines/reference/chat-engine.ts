@@ -14,6 +14,7 @@ import { describeReferenceModel } from './describe';
 import { chooseFunction, chooseFunctions } from './function-choice';
 import { composeFunctionResultReply } from './function-result-reply';
 import { planJson } from './json-mode';
+import { createPacer, type PaceClock } from './pace';
 import { composeReasoning, type ReplyPlan } from './reasoning';
 import { composeReply } from './reply-composer';
 import { analyseRequest } from './request-analysis';
@@ -26,8 +27,10 @@ function positiveBias(bias: Readonly<Record<string, number>> | null | undefined)
 }
 
 export interface ReferenceEngineOptions {
-  /** Pace text at this many tokens per second (default: no delay). */
+  /** Pace replies at this many tokens per second (default: no delay); see pace.ts. */
   tokensPerSecond?: number | undefined;
+  /** The pacer's clock (tests simulate time); the system's monotonic clock by default. */
+  clock?: PaceClock | undefined;
 }
 
 /** Models that think aloud before answering. */
@@ -43,6 +46,12 @@ export async function* generateChat(
   if (signal.aborted) return;
   // The engine thinks in legacy terms; a tools request is read as such, and may call several functions.
   const { request, required, parallel } = toLegacyForm(original);
+  const pacer = createPacer({
+    tokensPerSecond: options.tokensPerSecond,
+    whole: original.stream !== true,
+    signal,
+    ...(options.clock && { clock: options.clock }),
+  });
   const tools = dialectOf(original) === 'tools';
   const analysis = analyseRequest(request);
   const picker = new PhrasePicker(request, requestKey(request));
@@ -75,10 +84,11 @@ export async function* generateChat(
         logprobs: request.logprobs === true,
         topLogprobs: request.top_logprobs ?? 0,
         logitBias: request.logit_bias ?? {},
-        tokensPerSecond: options.tokensPerSecond,
+        pacer,
       },
     );
     if (!continued.completed || signal.aborted) return;
+    if (pacer && !(await pacer.settle())) return;
     yield {
       type: 'finish',
       finish_reason: continued.finish_reason,
@@ -117,14 +127,11 @@ export async function* generateChat(
     // applied to the reasoning only, and a call is never cut.
     const emitted = yield* emitReply(
       { ...(reasoning ? { reasoning } : {}), text: '' },
-      {
-        signal,
-        maxTokens,
-        tokensPerSecond: options.tokensPerSecond,
-      },
+      { signal, maxTokens, pacer },
     );
     if (!emitted.completed || signal.aborted) return;
     if (emitted.finish_reason === 'length') {
+      if (pacer && !(await pacer.settle())) return;
       // max_tokens ran out while thinking: like a model, no call is made.
       yield {
         type: 'finish',
@@ -133,11 +140,15 @@ export async function* generateChat(
       };
       return;
     }
-    let callTokens = 0;
-    for (const [index, fn] of calls.entries()) {
-      const args = JSON.stringify(fillArguments(fn.parameters, analysis.lastText));
-      yield { type: 'function_call', name: fn.name, arguments: args, ...(tools ? { index } : {}) };
-      callTokens += countTokens(fn.name) + countTokens(args);
+    const made = calls.map((fn) => ({
+      name: fn.name,
+      args: JSON.stringify(fillArguments(fn.parameters, analysis.lastText)),
+    }));
+    const callTokens = made.reduce((n, call) => n + countTokens(call.name) + countTokens(call.args), 0);
+    // The calls are sent whole, once a model would have finished writing them.
+    if (pacer && !((await pacer.spend(callTokens)) && (await pacer.settle()))) return;
+    for (const [index, call] of made.entries()) {
+      yield { type: 'function_call', name: call.name, arguments: call.args, ...(tools ? { index } : {}) };
     }
     yield {
       type: 'finish',
@@ -169,10 +180,11 @@ export async function* generateChat(
       topLogprobs: request.top_logprobs ?? 0,
       // Removing a token could break the JSON object, so JSON mode keeps only positive biases.
       logitBias: plan === 'json' ? positiveBias(request.logit_bias) : (request.logit_bias ?? {}),
-      tokensPerSecond: options.tokensPerSecond,
+      pacer,
     },
   );
   if (!result.completed || signal.aborted) return;
+  if (pacer && !(await pacer.settle())) return;
   yield {
     type: 'finish',
     finish_reason: reducedBy ?? result.finish_reason,

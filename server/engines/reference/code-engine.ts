@@ -9,6 +9,7 @@ import type { ReferenceEngineOptions } from './chat-engine';
 import { continueCode } from './code-continuation';
 import { detectLanguage } from './code-language';
 import { describeReferenceModel } from './describe';
+import { createPacer } from './pace';
 import { PhrasePicker } from './sampling';
 import { emitReply, stopList } from './token-emitter';
 
@@ -43,16 +44,24 @@ export async function* generateCode(
     JSON.stringify(request),
   );
   const text = continueCode(tail, language, picker);
+  // Code completions are never streamed: the whole continuation arrives after its tokens' time.
+  const pacer = createPacer({
+    tokensPerSecond: options.tokensPerSecond,
+    whole: true,
+    signal,
+    ...(options.clock && { clock: options.clock }),
+  });
   const result = yield* emitReply(
     { text },
     {
       signal,
       maxTokens: request.max_tokens ?? CODE_DEFAULT_MAX_TOKENS,
       stop: stopList(request.stop),
-      tokensPerSecond: options.tokensPerSecond,
+      pacer,
     },
   );
   if (!result.completed || signal.aborted) return;
+  if (pacer && !(await pacer.settle())) return;
   const promptTokens = countTokens(request.prompt);
   yield {
     type: 'finish',

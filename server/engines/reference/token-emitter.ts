@@ -2,7 +2,7 @@
  * Turns composed text into EngineEvents the way a model would emit it: token by token (one event per
  * token, or per run of tokens that together make whole characters), counting every token, cutting at
  * `max_tokens` ("length") and before the first `stop` string ("stop"), with optional logprobs and
- * pacing, and stopping at once when the signal aborts.
+ * pacing (pace.ts), and stopping at once when the signal aborts.
  *
  * Stop strings apply to the answer only, never to the reasoning that precedes it.
  *
@@ -14,6 +14,7 @@ import type { FinishReason, TokenLogprob } from '../../../src/protocol/wire';
 import type { EngineEvent } from '../engine';
 import { decodeTokenRuns, encodeTokens } from '../../tokens';
 import { tokenLogprob } from './logprobs';
+import type { Pacer } from './pace';
 
 export interface EmitOptions {
   signal: AbortSignal;
@@ -22,8 +23,11 @@ export interface EmitOptions {
   logprobs?: boolean;
   topLogprobs?: number;
   logitBias?: Readonly<Record<string, number>>;
-  /** Tokens per second; undefined or 0 emits as fast as the consumer reads. */
-  tokensPerSecond?: number | undefined;
+  /**
+   * Spends each generated token's time, suppressed and held-back ones included (a model spends it on
+   * them too); null or absent emits as fast as the consumer reads.
+   */
+  pacer?: Pacer | null | undefined;
 }
 
 export interface EmitResult {
@@ -43,19 +47,6 @@ export function stopList(stop: string | readonly string[] | null | undefined): s
   return (typeof stop === 'string' ? [stop] : [...stop]).filter((s) => s.length > 0);
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
-
 /** Emits reasoning (if any) then the answer; returns how the reply ended. */
 export async function* emitReply(
   parts: { reasoning?: string; text: string },
@@ -69,17 +60,12 @@ export async function* emitReply(
     completed,
   });
   const limit = options.maxTokens ?? Number.POSITIVE_INFINITY;
-  const delay = options.tokensPerSecond ? 1000 / options.tokensPerSecond : 0;
+  const pacer = options.pacer ?? null;
   const bias = options.logitBias ?? {};
   const suppressed = (ids: readonly number[]): boolean =>
     ids.some((id) => (bias[String(id)] ?? 0) <= SUPPRESS_BIAS);
   const logprobFor = (ids: readonly number[], text: string): TokenLogprob[] | undefined =>
     options.logprobs ? [tokenLogprob(ids, text, state.position, options.topLogprobs ?? 0, bias)] : undefined;
-
-  async function pace(): Promise<boolean> {
-    if (delay > 0) await sleep(delay, options.signal);
-    return !options.signal.aborted;
-  }
 
   let reasoningTokens = 0;
   if (parts.reasoning) {
@@ -92,9 +78,8 @@ export async function* emitReply(
       }
       state.produced += run.ids.length;
       reasoningTokens += run.ids.length;
-      if (suppressed(run.ids)) continue;
-      yield { type: 'reasoning', text: run.text };
-      if (!(await pace())) return result('stop', false);
+      if (!suppressed(run.ids)) yield { type: 'reasoning', text: run.text };
+      if (pacer && !(await pacer.spend(run.ids.length))) return result('stop', false);
     }
   }
 
@@ -124,20 +109,20 @@ export async function* emitReply(
       return result('length', true, reasoningTokens);
     }
     state.produced += run.ids.length;
-    if (suppressed(run.ids)) continue;
-    pending.push(run);
-    if (stops.length > 0) {
-      // Flushing always keeps the last `holdBack` characters, so no stop string can begin in text
-      // already sent: searching the pending text is enough.
-      const cut = firstStop(pending.map((p) => p.text).join(''), stops);
-      if (cut !== -1) {
-        yield* emitBefore(cut);
-        return result('stop', true, reasoningTokens);
+    if (!suppressed(run.ids)) {
+      pending.push(run);
+      if (stops.length > 0) {
+        // Flushing always keeps the last `holdBack` characters, so no stop string can begin in text
+        // already sent: searching the pending text is enough.
+        const cut = firstStop(pending.map((p) => p.text).join(''), stops);
+        if (cut !== -1) {
+          yield* emitBefore(cut);
+          return result('stop', true, reasoningTokens);
+        }
       }
+      yield* flush(holdBack);
     }
-    const before = state.position;
-    yield* flush(holdBack);
-    if (state.position !== before && !(await pace())) return result('stop', false, reasoningTokens);
+    if (pacer && !(await pacer.spend(run.ids.length))) return result('stop', false, reasoningTokens);
   }
   yield* flush(0);
   return result('stop', true, reasoningTokens);
