@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AudioFormat } from './audio-format';
+import { narrowbandFilters } from './narrowband';
 import type { Command } from './pcm-pipe';
 import { runChild } from './run-child';
 
@@ -28,33 +29,50 @@ function inputArgs(format: AudioFormat, inputPath: string): string[] {
   ];
 }
 
-/**
- * The length the container declares, in seconds; null when it declares none (streamed FLAC, some
- * MP3s) or ffprobe is not beside ffmpeg. Only a first answer: decoding is capped as well.
- */
-export async function probeSeconds(
+/** What the container declares; null for what it does not say, or when ffprobe is not beside ffmpeg. */
+export interface ProbedAudio {
+  /** Seconds; absent from streamed FLAC and some MP3s. Only a first answer: decoding is capped as well. */
+  seconds: number | null;
+  /** Sample rate of the first audio stream, in Hz. */
+  sampleRate: number | null;
+}
+
+/** Reads ffprobe's `key=value` lines. */
+function probedValue(output: string, key: string): number | null {
+  const match = new RegExp(`^${key}=([0-9.]+)\\s*$`, 'm').exec(output);
+  const value = match ? Number.parseFloat(match[1] ?? '') : Number.NaN;
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/** The length and sample rate the upload's container declares, read by ffprobe in one run. */
+export async function probeAudio(
   ffmpeg: string,
   format: AudioFormat,
   inputPath: string,
   options: ProbeOptions,
-): Promise<number | null> {
+): Promise<ProbedAudio> {
   const ffprobe = path.join(path.dirname(ffmpeg), 'ffprobe');
-  if (!existsSync(ffprobe)) return null;
+  if (!existsSync(ffprobe)) return { seconds: null, sampleRate: null };
   const args = ['-v', 'error', ...inputArgs(format, inputPath)];
-  args.push('-show_entries', 'format=duration', '-of', 'csv=p=0');
+  args.push('-select_streams', 'a:0', '-show_entries', 'format=duration:stream=sample_rate');
+  args.push('-of', 'default=noprint_wrappers=1');
   const result = await runChild(ffprobe, args, {
     signal: options.signal,
     timeoutMs: Math.min(options.timeoutMs, 30_000),
     onSpawn: (pid) => options.onSpawn?.('ffprobe', pid),
   });
-  const seconds = Number.parseFloat(result.stdout.trim());
-  return result.code === 0 && Number.isFinite(seconds) ? seconds : null;
+  if (result.code !== 0) return { seconds: null, sampleRate: null };
+  return {
+    seconds: probedValue(result.stdout, 'duration'),
+    sampleRate: probedValue(result.stdout, 'sample_rate'),
+  };
 }
 
 /**
  * ffmpeg writing the upload into `outputPath` (the FIFO the recogniser reads) as raw 16 kHz mono
  * 16-bit PCM, and its progress (bytes written so far) to stdout. `-t` makes it stop by itself a
- * second past the limit, so the reader of its progress sees that the audio is longer.
+ * second past the limit, so the reader of its progress sees that the audio is longer. Audio sampled
+ * below 16 kHz (`sampleRate`, when known) is folded first (narrowband.ts).
  */
 export function decoderCommand(
   ffmpeg: string,
@@ -62,6 +80,7 @@ export function decoderCommand(
   inputPath: string,
   outputPath: string,
   maxSeconds: number,
+  sampleRate: number | null = null,
 ): Command {
   const args = [
     '-nostdin',
@@ -71,6 +90,8 @@ export function decoderCommand(
     '-nostats',
     ...inputArgs(format, inputPath),
   ];
+  const filters = narrowbandFilters(sampleRate);
+  if (filters.length > 0) args.push('-af', filters.join(','));
   args.push('-vn', '-ac', '1', '-ar', '16000', '-t', String(maxSeconds + 1));
   args.push('-c:a', 'pcm_s16le', '-f', 's16le', '-progress', 'pipe:1', '-y', outputPath);
   return { name: 'ffmpeg', path: ffmpeg, args };

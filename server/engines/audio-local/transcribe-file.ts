@@ -2,7 +2,8 @@
  * One transcription, start to end, in a private temporary folder removed whatever happens. Audio
  * that already is 16 kHz mono 16-bit WAV has its samples written there for pocketsphinx (never more
  * than the upload); anything else is copied there and ffmpeg decodes it into a FIFO that pocketsphinx
- * reads as it comes. pocketsphinx gives word timings.
+ * reads as it comes (audio sampled below 16 kHz folded on the way, see narrowband.ts). pocketsphinx
+ * gives word timings.
  *
  * ffmpeg reads only an accepted container, through that container's demuxer, with no protocol but
  * `file` (see audio-format.ts and decode.ts); the length is probed before decoding and counted while
@@ -13,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Transcript } from '../engine';
 import { ACCEPTED_AUDIO, detectAudioFormat, type AudioFormat } from './audio-format';
-import { decoderCommand, probeSeconds } from './decode';
+import { decoderCommand, probeAudio } from './decode';
 import { DecoderExitError, makeFifo, PcmLimitError, pipeDecoderToRecogniser, type Command } from './pcm-pipe';
 import { runChild } from './run-child';
 import { parseSphinxWords, wordsToSegments } from './sphinx-output';
@@ -92,20 +93,25 @@ async function recognisePcm(
   return transcript(result.stdout, pcm.length);
 }
 
-/** Decodes the upload at `inputPath` into a FIFO the recogniser reads, counting what passes. */
+/**
+ * Decodes the upload at `inputPath` into a FIFO the recogniser reads, counting what passes.
+ * `headerRate` is the WAV header's sample rate, for when ffprobe cannot say.
+ */
 async function decodeAndRecognise(
   inputPath: string,
   format: AudioFormat,
   ffmpeg: string,
   options: TranscribeFileOptions,
   pocketsphinx: string,
+  headerRate: number | null,
 ): Promise<Transcript> {
-  const declared = await probeSeconds(ffmpeg, format, inputPath, options);
-  if (declared !== null && declared > options.maxSeconds)
-    throw new AudioTooLongError(declared, options.maxSeconds);
+  const declared = await probeAudio(ffmpeg, format, inputPath, options);
+  if (declared.seconds !== null && declared.seconds > options.maxSeconds)
+    throw new AudioTooLongError(declared.seconds, options.maxSeconds);
   const fifoPath = path.join(path.dirname(inputPath), 'pcm');
   await makeFifo(fifoPath, options.signal);
-  const decoder = decoderCommand(ffmpeg, format, inputPath, fifoPath, options.maxSeconds);
+  const rate = declared.sampleRate ?? headerRate;
+  const decoder = decoderCommand(ffmpeg, format, inputPath, fifoPath, options.maxSeconds, rate);
   const recogniser = recogniserCommand(options.tools, pocketsphinx, fifoPath);
   const { bytes, recogniser: result } = await pipeDecoderToRecogniser(decoder, recogniser, {
     signal: options.signal,
@@ -141,6 +147,7 @@ export async function transcribeFile(file: Uint8Array, options: TranscribeFileOp
   const pocketsphinx = options.tools.paths.pocketsphinx;
   if (!pocketsphinx) throw new Error('pocketsphinx is not installed');
   const info = parseWav(file);
+  const headerRate = info?.sampleRate || null;
   if (isSphinxReady(info)) {
     // parseWav counts only the bytes present, so a header claiming more allocates nothing.
     if (info.dataLength < 2) throw new AudioDecodeError('the file holds no audio samples');
@@ -156,6 +163,6 @@ export async function transcribeFile(file: Uint8Array, options: TranscribeFileOp
   return inPrivateDir(async (dir) => {
     const inputPath = path.join(dir, 'input');
     await writeFile(inputPath, file, { mode: 0o600 });
-    return decodeAndRecognise(inputPath, format, ffmpeg, options, pocketsphinx);
+    return decodeAndRecognise(inputPath, format, ffmpeg, options, pocketsphinx, headerRate);
   });
 }

@@ -20,6 +20,13 @@ export class FliteAudio {
     return file;
   }
 
+  /** 8 kHz mono 16-bit WAV of `text`, as a plain `flite -t` writes it (its default voice, kal). */
+  speakDefaultVoice(text: string): string {
+    const file = this.next('wav');
+    execFileSync('flite', ['-t', text, '-o', file]);
+    return file;
+  }
+
   /** Joins clips with `gapSeconds` of silence between them, encoded by ffmpeg in the given container. */
   join(
     files: readonly string[],
