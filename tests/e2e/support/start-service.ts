@@ -24,7 +24,15 @@ export async function startService(
 ): Promise<RunningService> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'svc-e2e-'));
   const child: ChildProcess = spawn('npm', ['start', '--silent'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SVC_DATA_DIR: dataDir, ...env },
+    // Unpaced unless a caller asks for a pace: `npm start` alone paces replies like a real model.
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SVC_DATA_DIR: dataDir,
+      SVC_REFERENCE_TOKENS_PER_SECOND: process.env.SVC_REFERENCE_TOKENS_PER_SECOND ?? '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
