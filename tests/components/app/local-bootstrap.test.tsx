@@ -24,10 +24,12 @@ describe('local service bootstrap', () => {
       rememberKey: false,
       origin: 'local-service',
     });
-    expect(service.received.at(-1)).toMatchObject({
-      url: `${PAGE_ORIGIN}/v1/models`,
-      authorization: `Bearer ${TEST_KEY}`,
-    });
+    // Its model list, and (being the page's own service) its health report, both with its key.
+    for (const url of [`${PAGE_ORIGIN}/v1/models`, `${PAGE_ORIGIN}/__local/health`]) {
+      expect(service.received.filter((r) => r.url === url)).toContainEqual(
+        expect.objectContaining({ authorization: `Bearer ${TEST_KEY}` }),
+      );
+    }
     // The key came from the service: it stays in memory only.
     expect(localStorage.getItem(SETTINGS_STORAGE_NAME) ?? '').not.toContain(TEST_KEY);
   });
