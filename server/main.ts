@@ -51,8 +51,7 @@ async function main(): Promise<void> {
       serverOptions: clientTimeoutOptions(config),
     },
     (info: AddressInfo) => {
-      say(`http://${displayHost(config.host)}:${info.port}/`);
-      say(`API key ${config.apiKeys[0]}`);
+      // The key comes last: whoever waits for it (a test, a script) has every line before it.
       if (config.upstream) say(`forwarding to the upstream at ${config.upstream.url}`);
       else if (config.referenceTokensPerSecond !== null) {
         say(
@@ -60,6 +59,8 @@ async function main(): Promise<void> {
             '(--pace=0 or SVC_REFERENCE_TOKENS_PER_SECOND=0 for unpaced)',
         );
       }
+      say(`http://${displayHost(config.host)}:${info.port}/`);
+      say(`API key ${config.apiKeys[0]}`);
     },
   );
   server.on('error', (error: NodeJS.ErrnoException) => {
