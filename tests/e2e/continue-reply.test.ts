@@ -51,6 +51,10 @@ describe('continuing a reply in place', () => {
     await expect.poll(() => reply.getByTestId('reply-footer').innerText()).toMatch(/finish_reason: stop/);
     // The same place on the page grew: two messages still, the reply's text now whole.
     expect(await rows(page).count()).toBe(2);
+    // A block that streamed past the screen keeps its last parse until it is parsed again (at idle,
+    // or when it comes near): the reply's end is brought into view and read once all are parsed.
+    await reply.getByTestId('reply-footer').scrollIntoViewIfNeeded();
+    await expect.poll(() => reply.locator('[data-md-pending]').count(), { timeout: 20_000 }).toBe(0);
     const grown = await reply.innerText();
     expect(grown.length).toBeGreaterThan(cutText.length + 200);
     expect(grown).toContain('To get a real model');
