@@ -15,6 +15,7 @@ export function FunctionsSection() {
   const { workbench, state } = useWorkbench();
   const [view, setView] = useState<'json' | 'form'>('json');
   const [importError, setImportError] = useState<string | null>(null);
+  const [templateNote, setTemplateNote] = useState<string | null>(null);
   const problemsId = useId();
   const parsed = parseJson(state.text.trim() === '' ? '[]' : state.text);
   const form = parsed.ok ? toFormFunctions(parsed.value) : { reason: 'Fix the JSON syntax to use the form.' };
@@ -22,7 +23,15 @@ export function FunctionsSection() {
   const addTemplate = (id: string) => {
     const template = FUNCTION_TEMPLATES.find((t) => t.id === id);
     if (!template) return;
-    const current = parsed.ok && Array.isArray(parsed.value) ? parsed.value : [];
+    const current: unknown[] = parsed.ok && Array.isArray(parsed.value) ? parsed.value : [];
+    // A second copy of a name makes the definitions invalid and blocks Send: say so instead of adding it.
+    if (current.some((d) => definedName(d) === template.definition.name)) {
+      setTemplateNote(
+        `${template.definition.name} is already defined; edit it above or rename it to add another.`,
+      );
+      return;
+    }
+    setTemplateNote(null);
     workbench.setText(JSON.stringify([...current, template.definition], null, 2));
   };
 
@@ -49,6 +58,11 @@ export function FunctionsSection() {
           ))}
         </select>
       </div>
+      {templateNote ? (
+        <p role="status" className="text-amber-800 dark:text-amber-300">
+          {templateNote}
+        </p>
+      ) : null}
       {view === 'json' ? (
         <DefinitionsCodeEditor
           value={state.text}
@@ -116,4 +130,10 @@ export function FunctionsSection() {
       <MockHandlers />
     </div>
   );
+}
+
+function definedName(definition: unknown): unknown {
+  return typeof definition === 'object' && definition !== null && 'name' in definition
+    ? definition.name
+    : undefined;
 }
