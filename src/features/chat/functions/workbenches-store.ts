@@ -9,6 +9,7 @@ import {
   type ResultRole,
   type WorkbenchState,
 } from './workbench-state';
+import { forgetWorkbenchSettings, loadWorkbenchSettings, saveWorkbenchSettings } from './workbench-settings';
 
 /** What can be done to a conversation's function tools; each names the conversation. */
 export interface WorkbenchActions {
@@ -34,7 +35,7 @@ export interface WorkbenchActions {
 export interface WorkbenchesState {
   /**
    * By conversation id, for every conversation opened in this app, so switching back keeps mocks
-   * and auto-run settings (which a conversation does not save).
+   * and auto-run settings (saved apart from the conversation, by `workbench-settings.ts`).
    */
   workbenches: Readonly<Record<string, WorkbenchState>>;
   actions: WorkbenchActions;
@@ -57,6 +58,12 @@ export function createWorkbenchesStore(
           ? { workbenches: { ...state.workbenches, [id]: { ...current, ...change(current) } } }
           : state;
       });
+    // Mock results and auto-run settings outlive a reload; the conversation record saves only definitions.
+    const patchSettings = (id: string, change: (w: WorkbenchState) => Partial<WorkbenchState>) => {
+      patch(id, change);
+      const w = get().workbenches[id];
+      if (w) saveWorkbenchSettings(id, w);
+    };
     const waitingForChecker = (w: WorkbenchState) =>
       w.check.problems.length === 0 && w.check.pending !== null;
     // Definitions met before the checks (and Ajv) arrived are checked again once they have (or
@@ -73,31 +80,34 @@ export function createWorkbenchesStore(
     const actions: WorkbenchActions = {
       open(id, workbench) {
         if (get().workbenches[id]) return;
-        set((state) => ({ workbenches: { ...state.workbenches, [id]: workbench } }));
+        const opened = { ...workbench, ...loadWorkbenchSettings(id) };
+        set((state) => ({ workbenches: { ...state.workbenches, [id]: opened } }));
         recheckWhenReady(workbench);
       },
-      forget: (id) =>
+      forget(id) {
+        forgetWorkbenchSettings(id);
         set((state) => {
           const { [id]: _gone, ...rest } = state.workbenches;
           return { workbenches: rest };
-        }),
+        });
+      },
       setDefinitions(id, checked) {
         if (checked.check.definitions) applyFunctions(id, checked.check.definitions);
         patch(id, () => checked);
         recheckWhenReady(checked);
       },
       setMock: (id, name, result) =>
-        patch(id, (w) => {
+        patchSettings(id, (w) => {
           // Null-prototype: a name such as `__proto__` is set as a key, not as the prototype.
           const mocks: Record<string, string> = Object.assign(Object.create(null), w.mocks);
           if (result === '') delete mocks[name];
           else mocks[name] = result;
           return { mocks };
         }),
-      setAutoRun: (id, autoRun) => patch(id, () => ({ autoRun, autoRunNote: null })),
+      setAutoRun: (id, autoRun) => patchSettings(id, () => ({ autoRun, autoRunNote: null })),
       setMaxSteps: (id, maxSteps) =>
-        patch(id, () => ({ maxSteps: Math.max(1, Math.min(20, Math.floor(maxSteps))) })),
-      setResultRole: (id, resultRole) => patch(id, () => ({ resultRole })),
+        patchSettings(id, () => ({ maxSteps: Math.max(1, Math.min(20, Math.floor(maxSteps))) })),
+      setResultRole: (id, resultRole) => patchSettings(id, () => ({ resultRole })),
       addStep: (id, step) => patch(id, (w) => ({ timeline: [...w.timeline, step] })),
       resetRun: (id) => patch(id, () => ({ timeline: [], autoRunNote: null })),
       noteAutoRun: (id, note) => patch(id, () => ({ autoRunNote: note })),
