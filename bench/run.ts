@@ -5,6 +5,7 @@
 import { runChatRenderBench } from './chat-render.bench';
 import { runCompareRenderBench } from './compare-render.bench';
 import { runDecoderBench } from './decoder.bench';
+import { runExperimentsBench } from './experiments.bench';
 import { runFirstLoadBench } from './first-load.bench';
 import { runHostileBench } from './hostile.bench';
 import { runMarkdownHostileBench } from './markdown-hostile.bench';
@@ -22,6 +23,7 @@ const suites: [string, () => Promise<string[]>][] = [
   ['chat rendering in Chromium', runChatRenderBench],
   ['compare rendering in Chromium', runCompareRenderBench],
   ['hostile data in the chat page', runPageHostileBench],
+  ['experiments', runExperimentsBench],
 ];
 
 const only = process.argv.slice(2);
