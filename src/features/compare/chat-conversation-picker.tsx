@@ -7,6 +7,37 @@ import { comparisonFromConversation, type ComparisonStart } from '../../lib/comp
 
 const reason = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 
+/** A listed conversation with what tells it apart from others of the same title. */
+interface PickerEntry extends ConversationSummary {
+  /** Absent when the conversation could not be read (it can still be tried). */
+  model?: string;
+  messageCount?: number;
+}
+
+const DATE_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** "Title — 27 Nov 2026, 10:14 · svc-chat · 5 messages": enough to tell two "New conversation"s apart. */
+function describeEntry(entry: PickerEntry): string {
+  const parts = [DATE_FORMAT.format(entry.updatedAt)];
+  if (entry.model) parts.push(entry.model);
+  if (entry.messageCount !== undefined)
+    parts.push(`${entry.messageCount} message${entry.messageCount === 1 ? '' : 's'}`);
+  return `${entry.title} — ${parts.join(' · ')}`;
+}
+
+/** The index holds only titles and dates; each record adds its model and message count. */
+async function listEntries(): Promise<PickerEntry[]> {
+  const summaries = await listConversations();
+  return Promise.all(
+    summaries.map(async (summary): Promise<PickerEntry> => {
+      const conversation = await loadConversation(summary.id).catch(() => null);
+      return conversation
+        ? { ...summary, model: conversation.model, messageCount: conversation.messages.length }
+        : summary;
+    }),
+  );
+}
+
 /** "Open a chat in Compare": one of the chat page's conversations becomes what the variants are sent. */
 export function ChatConversationPicker({
   onPick,
@@ -15,13 +46,13 @@ export function ChatConversationPicker({
   onPick: (start: ComparisonStart) => void;
   newId: () => string;
 }) {
-  const [list, setList] = useState<ConversationSummary[] | null>(null);
+  const [list, setList] = useState<PickerEntry[] | null>(null);
   const [chosen, setChosen] = useState('');
   const [said, setSaid] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
-    listConversations().then(
+    listEntries().then(
       (found) => {
         if (!live) return;
         setList(found);
@@ -62,7 +93,7 @@ export function ChatConversationPicker({
         >
           {(list ?? []).map((c) => (
             <option key={c.id} value={c.id}>
-              {c.title}
+              {describeEntry(c)}
             </option>
           ))}
         </select>

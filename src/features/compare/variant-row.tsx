@@ -1,7 +1,9 @@
+import { useId } from 'react';
 import { Button, RemoveButton } from '../../components/ui/button';
 import { INPUT_CLASS } from '../../components/ui/field';
 import type { Variant } from '../../lib/compare/variants';
 import type { Connection } from '../../stores';
+import { useConnectionModels } from './use-connection-models';
 
 const NUMBER_FIELDS = ['temperature', 'max_tokens', 'seed'] as const;
 
@@ -28,6 +30,8 @@ export function VariantRow({
   onMove: (by: -1 | 1) => void;
 }) {
   const name = `Variant ${index + 1}`;
+  const modelsId = useId();
+  const models = useConnectionModels(connections.find((c) => c.id === variant.connectionId));
   const setNumber = (field: (typeof NUMBER_FIELDS)[number], text: string) => {
     const parameters = { ...variant.parameters };
     const value = Number(text);
@@ -71,12 +75,20 @@ export function VariantRow({
       </label>
       <label className="flex flex-col text-xs">
         Model
+        {/* Suggestions from the connection's list; any id can still be typed (servers serve unlisted ones). */}
         <input
           className={`${INPUT_CLASS} w-40 font-mono`}
           value={variant.model}
+          list={modelsId}
           spellCheck={false}
+          autoComplete="off"
           onChange={(e) => onChange({ ...variant, model: e.target.value })}
         />
+        <datalist id={modelsId}>
+          {models.map((id) => (
+            <option key={id} value={id} />
+          ))}
+        </datalist>
       </label>
       {NUMBER_FIELDS.map((field) => (
         <label key={field} className="flex flex-col text-xs">

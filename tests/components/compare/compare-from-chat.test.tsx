@@ -52,7 +52,7 @@ describe('compare: starting from a chat conversation, with few-shot examples', (
     expect(
       within(select)
         .getAllByRole('option')
-        .map((o) => o.textContent),
+        .map((o) => o.textContent?.split(' — ')[0]),
     ).toEqual(['Chat recent', 'Chat old']);
     await user.click(within(picker).getByRole('button', { name: 'Use it' }));
     expect(await within(picker).findByRole('status')).toHaveTextContent(
