@@ -1,6 +1,28 @@
 import { Countdown } from '../../components/ui/countdown';
 import { useActivity, useApi } from '../../stores';
 
+/** How close the server's limit is: colour alone never says it, the words do too. */
+type Level = 'ok' | 'low' | 'exhausted';
+
+const LEVEL_CLASS: Record<Level, string> = {
+  ok: 'text-zinc-600 dark:text-zinc-400',
+  low: 'rounded bg-amber-100 px-1 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100',
+  exhausted: 'rounded bg-red-100 px-1 text-red-900 dark:bg-red-900/60 dark:text-red-100',
+};
+
+const LEVEL_WORDS: Record<Level, string | null> = {
+  ok: null,
+  low: 'running low',
+  exhausted: 'none left: requests wait for the reset',
+};
+
+function levelOf(remaining: number | null, limit: number | null): Level {
+  if (remaining === null) return 'ok';
+  if (remaining <= 0) return 'exhausted';
+  // A tenth of the window (at least one request) left is worth a glance before a burst of sends.
+  return limit !== null && remaining <= Math.max(1, Math.floor(limit / 10)) ? 'low' : 'ok';
+}
+
 /** The latest rate-limit state seen on any response from the active server, with a reset countdown. */
 export function RateLimitBadge() {
   const { baseURL } = useApi();
@@ -13,10 +35,13 @@ export function RateLimitBadge() {
       : remaining !== null
         ? `${remaining} left`
         : '?';
+  const level = levelOf(remaining, limit);
+  const words = LEVEL_WORDS[level];
   return (
-    <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="rate-limit">
+    <p className={`text-xs ${LEVEL_CLASS[level]}`} data-testid="rate-limit" data-level={level}>
       <span className="font-medium">Rate limit</span> <span className="tabular-nums">{count}</span>{' '}
       <span>({sighting.endpoint})</span>
+      {words ? <span className="font-semibold"> {words}</span> : null}
       {resetAt !== null ? (
         <>
           {' '}
