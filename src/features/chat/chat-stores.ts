@@ -1,5 +1,4 @@
 import { createWorkbenchesStore, type WorkbenchesStore } from './functions/workbenches-store';
-import { createReplySchemaStore, type ReplySchemaStore } from './json-mode/reply-schema-store';
 import { createChatSessionsStore, type ChatSessionsStore } from './session/chat-sessions-store';
 import type { ChatSessionsOptions } from './session/session-types';
 import { createPersistentStorageRequest, type PersistResult } from './storage/persistent-storage';
@@ -15,8 +14,6 @@ export interface ChatStores {
   sessions: ChatSessionsStore;
   /** Each conversation's function tools (definitions text, mocks, auto-run). */
   workbenches: WorkbenchesStore;
-  /** The schema JSON replies are checked against. */
-  replySchema: ReplySchemaStore;
   /** Conversations written to storage, announced for the list. */
   saves: SavesStore;
   /** Asks the browser, once, to keep the conversations' storage. */
@@ -31,7 +28,6 @@ export function createChatStores(options: ChatSessionsOptions = {}): ChatStores 
   return {
     sessions,
     workbenches,
-    replySchema: createReplySchemaStore(),
     saves: createSavesStore(),
     requestPersistentStorage: createPersistentStorageRequest(),
   };

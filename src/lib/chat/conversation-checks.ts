@@ -259,6 +259,7 @@ function shapes(mode: ReadOptions['mode']) {
       branches: checkOptional(branches),
       parameters,
       functions: checkOptional(checkArray(checkFunctionDefinition)),
+      replySchema: checkOptional(checkString),
     },
     open,
   );
@@ -444,6 +445,8 @@ function build(raw: Raw, now: number): Conversation {
   if (raw.branches !== undefined) conversation.branches = buildBranches(raw.branches as Raw, now);
   if (raw.functions !== undefined)
     conversation.functions = structuredClone(raw.functions as FunctionDefinition[]);
+  // An empty schema is no schema: records made before it was kept read the same way.
+  if (typeof raw.replySchema === 'string' && raw.replySchema !== '') conversation.replySchema = raw.replySchema;
   return conversation;
 }
 

@@ -114,6 +114,11 @@ export interface Conversation {
   /** The request parameters in force; an unset parameter is absent. */
   parameters: ChatParameters;
   functions?: FunctionDefinition[];
+  /**
+   * The JSON Schema replies are checked against, as typed (with `json_schema` replies, also what is
+   * sent); absent when there is none. Kept as text so a schema that does not parse yet is not lost.
+   */
+  replySchema?: string;
 }
 
 /** What the sidebar lists. */

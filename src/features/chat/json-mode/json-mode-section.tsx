@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import type { ResponseFormat } from '../../../protocol/wire';
@@ -8,7 +7,6 @@ import { setConversationParameter, useChatSession, useChatSessionActions } from 
 import { mentionsJson, withJsonInstruction } from './mentions-json';
 import { formatKind, schemaFormat, type SchemaFormatFields } from './reply-format';
 import { SchemaFormatFieldsView } from './schema-format-fields';
-import { useReplySchema } from './use-reply-schema';
 
 const KINDS = [
   { value: 'text', label: 'text (not sent)' },
@@ -28,8 +26,9 @@ export function JsonModeSection({ conversationId: id }: { conversationId: string
   const format = useChatSession(id, (s) => s.options.parameters.response_format);
   const { sessions } = useChatStores();
   const { setOptions } = useChatSessionActions();
-  const schema = useReplySchema((state) => state.text);
-  const setSchema = useReplySchema((state) => state.setText);
+  // The conversation's own schema text: another conversation's is never shown or checked against.
+  const schema = useChatSession(id, (s) => s.options.replySchema);
+  const setSchema = (text: string) => setOptions(id, { replySchema: text });
   const kind = formatKind(format);
   const fields: SchemaFormatFields = {
     name: format?.json_schema?.name ?? 'reply',
@@ -39,8 +38,8 @@ export function JsonModeSection({ conversationId: id }: { conversationId: string
   const built = kind === 'json_schema' ? schemaFormat(fields) : null;
   const setFormat = (next: ResponseFormat | undefined) =>
     setConversationParameter(sessions, id, 'response_format', next);
-  // What is typed is what is sent: a schema that does not parse goes without one, and the server's 400
-  // says so too (the problem is shown here first).
+  // A schema that cannot be sent (it does not parse, or the name is refused) goes as the format's
+  // name and strict only, and the sessions store holds Send back with the reason until it is fixed.
   const applySchema = (next: SchemaFormatFields) => {
     const result = schemaFormat(next);
     setFormat(
@@ -50,16 +49,8 @@ export function JsonModeSection({ conversationId: id }: { conversationId: string
     );
   };
 
-  // A conversation opened with a schema of its own shows that schema in the box.
-  const stored = format?.json_schema?.schema;
-  useEffect(() => {
-    if (stored !== undefined) setSchema(JSON.stringify(stored, null, 2));
-    // Only when another conversation (or another stored schema) comes in, not on every keystroke.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id]);
-
   return (
-    <div className="flex flex-col gap-2 text-xs">
+    <div className="flex flex-col gap-2 text-xs" data-param="response_format">
       <SelectField
         label={<code>response_format</code>}
         value={kind}
@@ -94,6 +85,7 @@ export function JsonModeSection({ conversationId: id }: { conversationId: string
             : 'Check replies against a JSON schema (optional)'
         }
         value={schema}
+        rows={10}
         placeholder='{"type": "object", "required": ["answer"]}'
         onChange={(text) => {
           setSchema(text);

@@ -3,7 +3,6 @@ import { JsonView } from '../../../components/json-view';
 import { parseJson } from '../../../lib/function-schema';
 import { BrokenJson } from '../functions/arguments-check-view';
 import { checkAgainstSchema } from './check-against-schema';
-import { useReplySchema } from './use-reply-schema';
 import { useOpenSession } from '../session';
 import { useSchemaChecker } from '../../../stores';
 
@@ -13,7 +12,8 @@ export interface JsonReplyProps {
 }
 
 function SchemaResult({ value }: { value: unknown }) {
-  const typed = useReplySchema((state) => state.text);
+  // The shown conversation's own schema: one without a schema checks nothing.
+  const typed = useOpenSession((s) => s.options.replySchema);
   // A structured-outputs request is checked against the schema it sent, whatever the box holds now.
   const sent = useOpenSession((s) => s.options.parameters.response_format?.json_schema?.schema);
   const schema = sent === undefined ? typed : JSON.stringify(sent);

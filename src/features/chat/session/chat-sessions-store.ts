@@ -8,11 +8,14 @@ import { createModuleLoader } from '../../../lib/module-loader';
 import type * as ReplyMachineryModule from './reply-machinery';
 import type { ReplyFields } from '../../../lib/chat/reply-accumulator';
 import type { ReplyRequest } from './reply-request';
+import { replyFormatProblem, storedReplySchema } from '../json-mode/reply-schema';
 import type {
+  ChatRequestOptions,
   ChatSessionActions,
   ChatSessionSnapshot,
   ChatSessionsOptions,
   ChatTransport,
+  InvalidParameter,
 } from './session-types';
 
 export interface ChatSessionsState {
@@ -22,6 +25,21 @@ export interface ChatSessionsState {
 }
 
 export type ChatSessionsStore = StoreApi<ChatSessionsState>;
+
+/**
+ * The invalid parameters with `response_format`'s entry as `options` make it: a structured-outputs
+ * format whose schema cannot be sent holds every request back, whichever pane is showing.
+ */
+function withFormatProblem(
+  invalid: Readonly<Record<string, InvalidParameter>>,
+  options: ChatRequestOptions,
+): Readonly<Record<string, InvalidParameter>> {
+  const problem = replyFormatProblem(options);
+  const was = invalid.response_format;
+  if (was?.text === problem?.text && was?.reason === problem?.reason) return invalid;
+  const { response_format: _was, ...rest } = invalid;
+  return problem ? { ...rest, response_format: problem } : rest;
+}
 
 /** True while a request is in flight. */
 export const isBusy = (s: Pick<ChatSessionSnapshot, 'status'>): boolean =>
@@ -313,9 +331,11 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
             parameters: pickChatParameters(conversation.parameters),
             stream: init.stream ?? true,
             ...(conversation.functions ? { functions: conversation.functions } : {}),
+            replySchema: storedReplySchema(conversation),
           },
           invalidParameters: {},
         };
+        snapshot.invalidParameters = withFormatProblem({}, snapshot.options);
         set((state) => ({ sessions: { ...state.sessions, [conversation.id]: snapshot } }));
       },
       close(id) {
@@ -331,18 +351,20 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
       setOptions(id, change) {
         patch(id, (s) => {
           const next = { ...s.options, ...change };
-          if (!change.parameters) return { options: next };
+          if (!change.parameters)
+            return { options: next, invalidParameters: withFormatProblem(s.invalidParameters, next) };
           next.parameters = pickChatParameters(change.parameters);
           const before = s.options.parameters as Record<string, unknown>;
           const after = next.parameters as Record<string, unknown>;
           const changed = Object.keys(s.invalidParameters).filter((name) => before[name] !== after[name]);
-          if (changed.length === 0) return { options: next };
           const invalidParameters = { ...s.invalidParameters };
           for (const name of changed) delete invalidParameters[name];
-          return { options: next, invalidParameters };
+          return { options: next, invalidParameters: withFormatProblem(invalidParameters, next) };
         });
       },
       setInvalidParameter(id, name, invalid) {
+        // The format's problem follows its fields (see `withFormatProblem`), not a control's say.
+        if (name === 'response_format') return;
         const was = get().sessions[id]?.invalidParameters[name];
         if (was?.text === invalid?.text && was?.reason === invalid?.reason) return;
         patch(id, (s) => {

@@ -42,6 +42,8 @@ export interface ChatRequestOptions {
   parameters: ChatParameters;
   stream: boolean;
   functions?: FunctionDefinition[];
+  /** The schema box's text (see `Conversation.replySchema`); '' when there is none. */
+  replySchema: string;
 }
 
 /** A parameter whose field shows text no request may carry (out of range, unfinished, not a number). */

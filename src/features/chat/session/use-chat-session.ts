@@ -13,7 +13,7 @@ const NOT_OPEN: ChatSessionSnapshot = {
   status: 'ready',
   error: null,
   lastRequest: null,
-  options: { model: '', systemPrompt: '', parameters: {}, stream: true },
+  options: { model: '', systemPrompt: '', parameters: {}, stream: true, replySchema: '' },
   invalidParameters: {},
 };
 

@@ -26,6 +26,7 @@ export function toConversation(session: ChatSessionSnapshot, updatedAt: number):
     messages: [...session.messages],
     ...(Object.keys(session.branches).length > 0 ? { branches: session.branches } : {}),
     ...(options.functions ? { functions: options.functions } : {}),
+    ...(options.replySchema !== '' ? { replySchema: options.replySchema } : {}),
   };
   return { ...conversation, title: titleFromMessages(conversation) };
 }
