@@ -6,7 +6,7 @@
  */
 import { ENDPOINT_PATHS, LIMITED_ENDPOINTS } from '../../src/protocol/endpoints';
 
-const PAGES = new Set(['/', '/chat', '/code', '/vision', '/audio', '/compare', '/settings']);
+const PAGES = new Set(['/', '/chat', '/code', '/vision', '/audio', '/compare', '/experiments', '/settings']);
 
 /** True for a GET/HEAD that should be answered with the SPA's index.html. */
 export function isPageNavigation(method: string, path: string, headers: Headers): boolean {

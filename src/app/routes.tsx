@@ -9,6 +9,7 @@ const CodeRoute = lazy(() => import('./routes/code-route'));
 const VisionRoute = lazy(() => import('./routes/vision-route'));
 const AudioRoute = lazy(() => import('./routes/audio-route'));
 const CompareRoute = lazy(() => import('./routes/compare-route'));
+const ExperimentsRoute = lazy(() => import('./routes/experiments-route'));
 const ModelsRoute = lazy(() => import('./routes/models-route'));
 const ModelDetailRoute = lazy(() => import('./routes/model-detail-route'));
 const NotFoundRoute = lazy(() => import('./routes/not-found-route'));
@@ -32,6 +33,7 @@ export function buildAppRoutes(extraPages: RouteObject[] = []): RouteObject[] {
         { path: 'vision', element: <VisionRoute /> },
         { path: 'audio', element: <AudioRoute /> },
         { path: 'compare', element: <CompareRoute /> },
+        { path: 'experiments', element: <ExperimentsRoute /> },
         { path: 'models', element: <ModelsRoute /> },
         { path: 'models/:id', element: <ModelDetailRoute /> },
         { path: '*', element: <NotFoundRoute /> },

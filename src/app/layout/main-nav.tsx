@@ -8,6 +8,7 @@ export const NAV_ITEMS = [
   { to: '/vision', label: 'Vision' },
   { to: '/audio', label: 'Audio' },
   { to: '/compare', label: 'Compare' },
+  { to: '/experiments', label: 'Experiments' },
   { to: '/models', label: 'Models' },
 ] as const;
 

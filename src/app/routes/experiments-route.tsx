@@ -1,0 +1,6 @@
+import { ExperimentsPage } from '../../features/experiments/experiments-page';
+
+/** /experiments */
+export default function ExperimentsRoute() {
+  return <ExperimentsPage />;
+}

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { INPUT_CLASS } from '../../components/ui/field';
+import { MAX_REPEATS } from '../../lib/experiments/experiment';
+import { MAX_PAGE_CONCURRENCY, type PageDraft } from '../../lib/experiments/page-draft';
+
+/** A whole number typed in a box, kept as typed until it reads, with what is wrong said beside it. */
+function IntegerField({
+  label,
+  value,
+  min,
+  max,
+  hint,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  hint: string;
+  onChange: (value: number) => void;
+}) {
+  const [text, setText] = useState(String(value));
+  const [shownFor, setShownFor] = useState(value);
+  if (shownFor !== value) {
+    setShownFor(value);
+    setText(String(value));
+  }
+  const n = Number(text);
+  const error =
+    text.trim() !== '' && Number.isInteger(n) && n >= min && n <= max
+      ? null
+      : `A whole number from ${min} to ${max}.`;
+  return (
+    <label className="flex flex-col gap-0.5 text-xs">
+      {label}
+      <input
+        className={`${INPUT_CLASS} text-xs`}
+        inputMode="numeric"
+        value={text}
+        aria-invalid={error !== null}
+        onChange={(e) => {
+          setText(e.target.value);
+          const next = Number(e.target.value);
+          if (e.target.value.trim() !== '' && Number.isInteger(next) && next >= min && next <= max)
+            onChange(next);
+        }}
+      />
+      <span className={error ? 'text-red-700 dark:text-red-400' : 'text-zinc-600 dark:text-zinc-400'}>
+        {error ?? hint}
+      </span>
+    </label>
+  );
+}
+
+/** The Parameters tab: the run's name, repeats, requests at once, and the judge's model. */
+export function RunSettings({
+  draft,
+  onChange,
+}: {
+  draft: PageDraft;
+  onChange: (change: Partial<PageDraft>) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-3">
+      <label className="flex flex-col gap-0.5 text-xs">
+        Name
+        <input
+          className={`${INPUT_CLASS} text-xs`}
+          value={draft.name}
+          onChange={(e) => onChange({ name: e.target.value })}
+        />
+      </label>
+      <IntegerField
+        label="Repeats"
+        value={draft.repeats}
+        min={1}
+        max={MAX_REPEATS}
+        hint="Each row × variant is sent this many times, to show flaky cases (pass^k)."
+        onChange={(repeats) => onChange({ repeats })}
+      />
+      <IntegerField
+        label="Requests at once"
+        value={draft.concurrency}
+        min={1}
+        max={MAX_PAGE_CONCURRENCY}
+        hint="At most; each connection’s rate limit may allow fewer."
+        onChange={(concurrency) => onChange({ concurrency })}
+      />
+      <label className="flex flex-col gap-0.5 text-xs">
+        Judge model (llm-rubric checks)
+        <input
+          className={`${INPUT_CLASS} text-xs`}
+          value={draft.judgeModel}
+          onChange={(e) => onChange({ judgeModel: e.target.value })}
+        />
+        <span className="text-zinc-600 dark:text-zinc-400">
+          Sent on the first variant’s connection; its requests show in the Wire tab.
+        </span>
+      </label>
+    </div>
+  );
+}
