@@ -8,7 +8,7 @@ export type ExtraModels = (id: string) => boolean;
 import { endpointPath, isModelId, MODEL_ENDPOINTS, MODEL_IDS, modelsFor } from '../catalog';
 import type { LimitedEndpoint } from '../config';
 import { ApiError, invalidParam } from '../http/errors';
-import { requiredString, type JsonObject } from './fields';
+import { describe } from '../../src/protocol/request-rules/values';
 
 /** 404 `model_not_found` for an id the service does not have (`available`: what it has instead). */
 export function modelNotFound(id: string, available: readonly string[] = MODEL_IDS): ApiError {
@@ -27,8 +27,14 @@ export function modelNotFound(id: string, available: readonly string[] = MODEL_I
 }
 
 /** Reads `model`: unknown → 404 `model_not_found`; a model of another endpoint → 400 naming `model`. */
-export function resolveModel(body: JsonObject, endpoint: LimitedEndpoint, extra?: ExtraModels): ModelId {
-  const id = requiredString(body, 'model');
+export function resolveModel(
+  body: Record<string, unknown>,
+  endpoint: LimitedEndpoint,
+  extra?: ExtraModels,
+): ModelId {
+  const id = body.model;
+  if (id === undefined || id === null) throw invalidParam('model', `'model' is required.`);
+  if (typeof id !== 'string') throw invalidParam('model', `'model' must be a string, not ${describe(id)}.`);
   if (!isModelId(id)) {
     if (extra?.(id)) return id as ModelId;
     throw modelNotFound(id);
