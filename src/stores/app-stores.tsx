@@ -3,6 +3,10 @@ import { useStore } from 'zustand';
 import type { StoreApi } from 'zustand/vanilla';
 import { WireLog } from '../lib/wire-log';
 import { createActivityStore, type ActivityState } from './activity-store';
+import {
+  createInvalidPageParametersStore,
+  type InvalidPageParametersState,
+} from './invalid-page-parameters';
 
 /**
  * State that belongs to one running app and to nothing else: created when the app mounts, gone with
@@ -15,10 +19,16 @@ export interface AppStores {
   wireLog: WireLog;
   /** What responses said about rate limits; never persisted. */
   activity: StoreApi<ActivityState>;
+  /** Fields of the Code, Vision and Audio pages showing a value no request may carry. */
+  invalidParameters: StoreApi<InvalidPageParametersState>;
 }
 
 export function createAppStores(): AppStores {
-  return { wireLog: new WireLog(), activity: createActivityStore() };
+  return {
+    wireLog: new WireLog(),
+    activity: createActivityStore(),
+    invalidParameters: createInvalidPageParametersStore(),
+  };
 }
 
 const AppStoresContext = createContext<AppStores | null>(null);

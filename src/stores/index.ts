@@ -45,6 +45,4 @@ export {
   type AppStores,
 } from './app-stores';
 export { useSchemaChecker } from './use-schema-checker';
-// Not the page store of invalid fields (`invalid-page-parameters`): it is made when first imported,
-// and only the pages with number fields of their own should carry it.
 export { describeInvalidParameters, type ShownInvalid } from './describe-invalid-parameters';

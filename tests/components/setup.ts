@@ -10,7 +10,6 @@ import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { resetSettingsStore } from '../../src/stores';
-import { useInvalidPageParameters } from '../../src/stores/invalid-page-parameters';
 import {
   installDialogPolyfill,
   installMatchMedia,
@@ -31,7 +30,6 @@ restrictFetchToLoopback();
 afterEach(() => {
   cleanup();
   resetSettingsStore();
-  useInvalidPageParameters.setState({ invalid: {} });
   localStorage.clear();
   resetMatchMedia();
   document.documentElement.className = '';
