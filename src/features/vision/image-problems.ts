@@ -10,7 +10,7 @@ export interface ImageProblem {
   position: number;
   entry: Pick<ImageEntry, 'url' | 'file'>;
   text: string;
-  /** "Image 2: https://… — text", for the summary. */
+  /** "Image 2: https://… — text", for the summary (shorter for a private host: the summary says why once). */
   line: string;
   /** Refused only because the host is loopback or private: a service told to fetch those takes it. */
   private: boolean;
@@ -18,7 +18,9 @@ export interface ImageProblem {
 
 const INSTEAD = 'save the image and choose it as a file, or use a public https:// URL';
 
-function problemText(entry: ImageEntry): Pick<ImageProblem, 'text' | 'private'> | null {
+type Found = Pick<ImageProblem, 'text' | 'private'> & { short?: string };
+
+function problemText(entry: ImageEntry): Found | null {
   const url = entry.url.trim();
   const fault = imageUrlFault(url);
   if (fault && entry.file) {
@@ -52,6 +54,7 @@ function problemText(entry: ImageEntry): Pick<ImageProblem, 'text' | 'private'> 
     text:
       `${host} is ${refusal.reason}. This browser may show it, but the service does not fetch loopback or ` +
       `private addresses (the local service does when started with SVC_VISION_ALLOW_PRIVATE_HOSTS=1): ${INSTEAD}.`,
+    short: `${host} is ${refusal.reason}`,
     private: true,
   };
 }
@@ -62,7 +65,16 @@ export function imageProblems(entries: readonly ImageEntry[]): ImageProblem[] {
     if (entry.url.trim() === '') return [];
     const found = problemText(entry);
     if (!found) return [];
-    return [{ key: entry.key, position: i + 1, entry, line: imageLine(i + 1, entry, found.text), ...found }];
+    const { short, ...problem } = found;
+    return [
+      {
+        key: entry.key,
+        position: i + 1,
+        entry,
+        line: imageLine(i + 1, entry, short ?? found.text),
+        ...problem,
+      },
+    ];
   });
 }
 

@@ -27,6 +27,18 @@ export function useImageList(initial: ImageEntry[]) {
     }
   }
 
+  /** Puts a file's bytes in place of an entry (a URL the service will not fetch), keeping its place. */
+  async function replaceWithFile(key: string, file: File) {
+    setReadError(null);
+    try {
+      const url = await readDataUrl(file);
+      const facts = { name: file.name, size: file.size, type: file.type };
+      setImages((current) => current.map((image) => (image.key === key ? { key, url, file: facts } : image)));
+    } catch (error) {
+      setReadError(error);
+    }
+  }
+
   const update = (key: string, url: string) =>
     setImages((current) => current.map((image) => (image.key === key ? { ...image, url } : image)));
   const remove = (key: string) => {
@@ -53,6 +65,7 @@ export function useImageList(initial: ImageEntry[]) {
     images,
     addUrl: () => setImages((current) => [...current, newImageEntry()]),
     addFiles,
+    replaceWithFile,
     update,
     remove,
     removed,

@@ -15,6 +15,7 @@ import type { SentRequest } from './check-images';
 import { ImageFileDrop } from './components/image-file-drop';
 import { ImageRow } from './components/image-row';
 import { VisionResultView } from './components/vision-result-view';
+import { fetchImageFile } from './fetch-image-file';
 import { newImageEntry } from './image-entry';
 import { useImageChecks } from './use-image-checks';
 import { useImageList } from './use-image-list';
@@ -170,6 +171,9 @@ export function VisionWork({ initial, keep }: VisionWorkProps) {
             problems={checks.shown}
             privateAllowed={checks.privateAllowed}
             onPrivateAllowed={checks.setPrivateAllowed}
+            onSendAsFile={async (problem) =>
+              list.replaceWithFile(problem.key, await fetchImageFile(problem.entry.url))
+            }
           />
         ) : null}
         <RunControls
@@ -187,15 +191,23 @@ export function VisionWork({ initial, keep }: VisionWorkProps) {
           />
         </RunControls>
       </form>
-      <RunOutcome
-        state={checks.refusal ? { status: 'error', error: checks.refusal.error } : state}
-        idleText="The analysis appears here."
-        pending={<p className="text-sm">Waiting for {draft.model}…</p>}
-        onRetry={() => void send()}
-        onDismiss={reset}
-      >
-        {(result) => <VisionResultView result={result} />}
-      </RunOutcome>
+      {checks.refusal ? (
+        // The service refused an image as sent: the same request can only be refused again, so no
+        // Try again; the entry says what to change.
+        <div aria-live="polite">
+          <ErrorPanel error={checks.refusal.error} onDismiss={reset} />
+        </div>
+      ) : (
+        <RunOutcome
+          state={state}
+          idleText="The analysis appears here."
+          pending={<p className="text-sm">Waiting for {draft.model}…</p>}
+          onRetry={() => void send()}
+          onDismiss={reset}
+        >
+          {(result) => <VisionResultView result={result} />}
+        </RunOutcome>
+      )}
     </div>
   );
 }
