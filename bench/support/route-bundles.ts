@@ -1,9 +1,11 @@
 /**
  * Which JavaScript a page needs before it can show: the entry chunk, the page's route chunk, and
  * everything either imports statically — read from Vite's build manifest, with each file's size
- * gzipped (level 9, as the build's .gz siblings are). Used by the bundle budget test and the bench.
+ * gzipped (level 9, as the build's .gz siblings are) and as the service sends it to a browser (the
+ * build's .br sibling, or the file itself when it is too small to have one). Used by the bundle
+ * budget test and the bench; what the browser actually fetches until idle is first-load.ts.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -20,6 +22,8 @@ export interface RouteBundle {
   files: string[];
   rawBytes: number;
   gzipBytes: number;
+  /** As served to a browser that accepts brotli: each .br sibling's size, else the file's. */
+  brotliBytes: number;
 }
 
 /** The route modules of the app, by page path. */
@@ -53,11 +57,14 @@ export function routeBundles(dist: string): RouteBundle[] {
       .filter((file) => file.endsWith('.js'));
     let rawBytes = 0;
     let gzipBytes = 0;
+    let brotliBytes = 0;
     for (const file of files) {
       const bytes = readFileSync(path.join(dist, file));
       rawBytes += bytes.length;
       gzipBytes += gzipSync(bytes, { level: 9 }).length;
+      const br = path.join(dist, `${file}.br`);
+      brotliBytes += existsSync(br) ? statSync(br).size : bytes.length;
     }
-    return { route, files, rawBytes, gzipBytes };
+    return { route, files, rawBytes, gzipBytes, brotliBytes };
   });
 }

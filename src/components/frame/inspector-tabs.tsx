@@ -5,6 +5,12 @@ import { useTabs } from '../ui/use-tabs';
 export interface InspectorTab {
   id: string;
   label: string;
+  /**
+   * Fetches the tab's code when a person shows intent to open it (the pointer enters its tab, or
+   * the tab gets focus), so a tab whose code loads on demand opens with its content at once; never
+   * called on mount.
+   */
+  preload?: () => void;
 }
 
 export interface InspectorTabsProps {
@@ -25,7 +31,8 @@ const Panel = memo(function Panel({ render, id }: { render: (id: string) => Reac
 
 /**
  * WAI-ARIA tabs with automatic activation: arrows move between tabs (and open them), Home and End
- * go to the first and last. Only the open tab's panel exists, so a tab's code loads when opened.
+ * go to the first and last. Only the open tab's panel exists, so a tab's code loads when opened, or
+ * on the intent to open it (pointer over its tab, or focus on it: `InspectorTab.preload`).
  */
 export function InspectorTabs({ label, tabs, selected, onSelect, render, controls }: InspectorTabsProps) {
   const current = tabs.find((t) => t.id === selected) ?? tabs[0];
@@ -45,6 +52,8 @@ export function InspectorTabs({ label, tabs, selected, onSelect, render, control
               <button
                 key={tab.id}
                 {...tabProps(tab.id)}
+                onPointerEnter={tab.preload}
+                onFocus={tab.preload}
                 className={`-mb-px border-b-2 px-2 py-1.5 text-xs font-medium ${FOCUS_RING} ${
                   on
                     ? 'border-sky-600 text-zinc-900 dark:border-sky-400 dark:text-white'

@@ -97,7 +97,8 @@ export function CodeEditor(props: CodeEditorProps) {
           bracketMatching(),
           syntaxHighlighting(codeHighlightStyle),
           keymap.of([...defaultKeymap, ...historyKeymap]),
-          languageSlot.current.of(initial.language?.support?.() ?? []),
+          // Plain until the language's grammar has arrived (the effect below fetches it).
+          languageSlot.current.of([]),
           suggestionExtension(),
           placeholder('Write the code to continue…'),
           editorTheme,
@@ -140,10 +141,24 @@ export function CodeEditor(props: CodeEditorProps) {
     view.current?.dispatch({ effects: setSuggestion.of(props.suggestion) });
   }, [props.suggestion]);
 
+  // The grammar is fetched when its language is first chosen or guessed; until it arrives (or if it
+  // cannot be fetched) the prompt shows plain, and a language changed meanwhile wins.
   useEffect(() => {
-    view.current?.dispatch({
-      effects: languageSlot.current.reconfigure(props.language?.support?.() ?? []),
-    });
+    const support = props.language?.support;
+    if (!support) {
+      view.current?.dispatch({ effects: languageSlot.current.reconfigure([]) });
+      return undefined;
+    }
+    let live = true;
+    support().then(
+      (extension) => {
+        if (live) view.current?.dispatch({ effects: languageSlot.current.reconfigure(extension) });
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, [props.language]);
 
   return (

@@ -1,35 +1,41 @@
 import type { LanguageSupport } from '@codemirror/language';
-import { cpp } from '@codemirror/lang-cpp';
-import { go } from '@codemirror/lang-go';
-import { java } from '@codemirror/lang-java';
-import { javascript } from '@codemirror/lang-javascript';
-import { json } from '@codemirror/lang-json';
-import { python } from '@codemirror/lang-python';
-import { rust } from '@codemirror/lang-rust';
-import { sql } from '@codemirror/lang-sql';
 
 /** A language the picker offers: its wire name (sent as `language`) and its highlighting. */
 export interface CodeLanguage {
   /** The request's `language`; `auto` is the server default and is not sent. */
   id: string;
   label: string;
-  support: (() => LanguageSupport) | null;
+  /**
+   * Fetches the language's grammar and makes its highlighting. Each grammar is a chunk of its own,
+   * fetched when its language is first chosen or guessed: the eight of them were about 115 KB
+   * (brotli) of every visit to /code (issue 29, item 10), most of them never used.
+   */
+  support: (() => Promise<LanguageSupport>) | null;
 }
 
 export const AUTO_LANGUAGE = 'auto';
 
 export const CODE_LANGUAGES: readonly CodeLanguage[] = [
   { id: AUTO_LANGUAGE, label: 'auto (server default)', support: null },
-  { id: 'python', label: 'Python', support: () => python() },
-  { id: 'javascript', label: 'JavaScript', support: () => javascript({ jsx: true }) },
-  { id: 'typescript', label: 'TypeScript', support: () => javascript({ typescript: true, jsx: true }) },
-  { id: 'rust', label: 'Rust', support: () => rust() },
-  { id: 'go', label: 'Go', support: () => go() },
-  { id: 'java', label: 'Java', support: () => java() },
-  { id: 'c', label: 'C', support: () => cpp() },
-  { id: 'cpp', label: 'C++', support: () => cpp() },
-  { id: 'sql', label: 'SQL', support: () => sql() },
-  { id: 'json', label: 'JSON', support: () => json() },
+  { id: 'python', label: 'Python', support: () => import('@codemirror/lang-python').then((m) => m.python()) },
+  {
+    id: 'javascript',
+    label: 'JavaScript',
+    support: () => import('@codemirror/lang-javascript').then((m) => m.javascript({ jsx: true })),
+  },
+  {
+    id: 'typescript',
+    label: 'TypeScript',
+    support: () =>
+      import('@codemirror/lang-javascript').then((m) => m.javascript({ typescript: true, jsx: true })),
+  },
+  { id: 'rust', label: 'Rust', support: () => import('@codemirror/lang-rust').then((m) => m.rust()) },
+  { id: 'go', label: 'Go', support: () => import('@codemirror/lang-go').then((m) => m.go()) },
+  { id: 'java', label: 'Java', support: () => import('@codemirror/lang-java').then((m) => m.java()) },
+  { id: 'c', label: 'C', support: () => import('@codemirror/lang-cpp').then((m) => m.cpp()) },
+  { id: 'cpp', label: 'C++', support: () => import('@codemirror/lang-cpp').then((m) => m.cpp()) },
+  { id: 'sql', label: 'SQL', support: () => import('@codemirror/lang-sql').then((m) => m.sql()) },
+  { id: 'json', label: 'JSON', support: () => import('@codemirror/lang-json').then((m) => m.json()) },
   { id: 'shell', label: 'Shell', support: null },
 ];
 

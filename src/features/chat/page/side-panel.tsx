@@ -1,9 +1,8 @@
-import { memo, useEffect, type ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { onDemand } from '../../../components/ui/on-demand';
-import { preloadSidePanelSections, renderToolTab } from '../components/side-panel-sections';
+import { renderToolTab } from '../components/side-panel-sections';
 import { OpenConversationProvider, useChatSession, type ChatSessionSnapshot } from '../session';
 import { LoadRequestContext, type LoadRequest } from './load-request-context';
-import { whenIdle } from '../../../lib/task-slices';
 
 /** The `param` named by the error of the conversation's last reply, to outline on its control. */
 function highlightedParam(session: ChatSessionSnapshot): string | null {
@@ -50,10 +49,8 @@ export interface SidePanelProps {
  * list refreshing after each save) nor a drag of the frame.
  */
 export const SidePanel = memo(function SidePanel({ conversationId, tab, loadRequest }: SidePanelProps) {
-  // When the page is idle, not right after its first render: adding the sections' modulepreload
-  // links and evaluating their code was a 35-54 ms task while a long conversation opened (profiled).
-  // A failed prefetch is retried, and said, when its tab is opened.
-  useEffect(() => whenIdle(() => void preloadSidePanelSections().catch(() => undefined), 3000), []);
+  // The other tabs' code is fetched on the intent to open one (CHAT_INSPECTOR_TABS' preload), not
+  // here: fetched when the page was idle, it was most of what the page took before the network rested.
   let content: ReactNode;
   if (tab === 'parameters') content = <Parameters conversationId={conversationId} />;
   else content = renderToolTab(tab, conversationId);

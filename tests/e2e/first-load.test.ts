@@ -1,0 +1,96 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chunkName, DESKTOP, NetworkWatch } from '../../bench/support/first-load';
+import { useServiceAndBrowser } from './support/service-and-browser';
+
+// Issue 29, item 10, in Chromium against `npm start`: the chat page fetched the hidden inspector
+// tabs' code (Functions with CodeMirror, JSON, Wire) as soon as it was idle, doubling what its first
+// load took; /code fetched the grammars of all eight of its languages. Now a hidden tab's code is
+// fetched on the intent to open it — the pointer over its tab, focus on it — or when it is opened,
+// and a grammar when its language is chosen or guessed.
+const e2e = useServiceAndBrowser();
+
+/** Opens `route` in a fresh context, with its network watched from the start, and waits for idle. */
+async function openIdle(route: string) {
+  const context = await e2e.browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const watch = await NetworkWatch.attach(context, page);
+  await page.goto(new URL(route, e2e.service.url).href);
+  await watch.settled(page);
+  return { context, page, watch, errors };
+}
+
+const fetched = (watch: NetworkWatch, name: string) =>
+  watch.scripts().some((file) => chunkName(file) === name);
+const tab = (page: Page, name: string) =>
+  page.getByRole('tablist', { name: 'Inspector' }).getByRole('tab', { name, exact: true });
+const panel = (page: Page, id: string) => page.locator(`[role="tabpanel"][data-section="${id}"]`);
+
+describe('the first page loads a hidden tab’s code on intent, not on mount', () => {
+  it('fetches Functions, JSON and Wire on hover, focus or open, and each then opens with its content', async () => {
+    const { context, page, watch, errors } = await openIdle('/chat');
+    await page.getByRole('textbox', { name: 'Message', exact: true }).waitFor();
+    await expect.poll(() => tab(page, 'Parameters').getAttribute('aria-selected')).toBe('true');
+    // Idle, and nothing of the hidden tabs has been fetched (nor CodeMirror, which only Functions uses).
+    const idle = watch.scripts().map(chunkName);
+    for (const name of ['functions-section', 'json-mode-section', 'chat-wire-section', 'wire-pane'])
+      expect(idle, `${name} fetched before any intent`).not.toContain(name);
+    const codeMirror = await page.evaluate(() => document.querySelector('.cm-editor') !== null);
+    expect(codeMirror).toBe(false);
+
+    // The pointer over Functions fetches its code, and only its code; the tab stays as it was.
+    await tab(page, 'Functions').hover();
+    await expect.poll(() => fetched(watch, 'functions-section')).toBe(true);
+    expect(fetched(watch, 'json-mode-section')).toBe(false);
+    expect(fetched(watch, 'chat-wire-section')).toBe(false);
+    expect(await tab(page, 'Parameters').getAttribute('aria-selected')).toBe('true');
+    await tab(page, 'Functions').click();
+    const functions = panel(page, 'functions');
+    await functions.getByRole('combobox', { name: 'Add a template' }).waitFor();
+    await functions.locator('.cm-editor').waitFor();
+
+    // Focus on JSON (as a screen reader's or a script's focus moves, without opening) fetches its code.
+    await tab(page, 'JSON').focus();
+    await expect.poll(() => fetched(watch, 'json-mode-section')).toBe(true);
+    expect(fetched(watch, 'chat-wire-section')).toBe(false);
+    // The keyboard: from the focused tab, arrows open the next ones (automatic activation).
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => tab(page, 'JSON').getAttribute('aria-selected')).toBe('true');
+    await panel(page, 'json-mode').getByRole('combobox', { name: 'response_format' }).waitFor();
+
+    // Wire, never hovered or focused, is fetched when opened, and opens with its pane.
+    expect(fetched(watch, 'chat-wire-section')).toBe(false);
+    await tab(page, 'Wire').click();
+    await panel(page, 'wire').getByRole('region', { name: 'Wire pane' }).waitFor();
+    expect(fetched(watch, 'chat-wire-section')).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('fetches /code’s Wire tab on intent and only the grammar of the language shown', async () => {
+    const { context, page, watch, errors } = await openIdle('/code');
+    await page.locator('.cm-content').waitFor();
+    // The example prompt is Python: its grammar highlights it, and no other language's was fetched.
+    const defKeyword = page.locator('.cm-content span.text-purple-700', { hasText: /^def$/ });
+    await defKeyword.first().waitFor();
+    const grammars = () => watch.scripts().map(chunkName);
+    expect(fetched(watch, 'wire-pane')).toBe(false);
+    const beforeRust = grammars().length;
+
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('rust');
+    // Rust's grammar arrives and highlights: `def` is not a Rust keyword.
+    await expect.poll(() => defKeyword.count()).toBe(0);
+    expect(grammars().length).toBeGreaterThan(beforeRust);
+
+    await tab(page, 'Wire').hover();
+    await expect.poll(() => fetched(watch, 'wire-pane')).toBe(true);
+    await tab(page, 'Wire').click();
+    await panel(page, 'wire').getByRole('region', { name: 'Wire pane' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
