@@ -82,8 +82,10 @@ describe('function definitions form view', () => {
   it('offers values other than auto for function_call only as a marked free-text option', async () => {
     const session = renderSection();
     await userEvent.setup({ delay: null }).click(screen.getByRole('radio', { name: /other value/ }));
-    expect(screen.getByText('(not in the spec)')).toBeInTheDocument();
-    fireEvent.change(screen.getByRole('textbox', { name: 'function_call value (not in the spec)' }), {
+    expect(screen.getByText('(not every server accepts it)')).toBeInTheDocument();
+    // The person reads what the choice means for them, not where a document stands on it.
+    expect(document.body).not.toHaveTextContent(/\bspec\b/);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Other function_call value' }), {
       target: { value: '{"name": "calculate"}' },
     });
     expect(session.getSnapshot().options.parameters.function_call).toEqual({ name: 'calculate' });

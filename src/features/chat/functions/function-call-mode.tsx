@@ -42,7 +42,7 @@ export function FunctionCallMode() {
       </label>
       <label className="flex items-center gap-1">
         <input type="radio" name="function_call" checked={mode === 'auto'} onChange={() => set('auto')} />
-        <code>auto</code> (the spec&apos;s value)
+        <code>auto</code> (the model decides whether to call)
       </label>
       <label className="flex items-center gap-1">
         <input
@@ -52,12 +52,13 @@ export function FunctionCallMode() {
           onChange={() => apply(draft || 'none')}
         />
         <span>
-          other value <strong className="text-amber-700 dark:text-amber-400">(not in the spec)</strong>
+          other value{' '}
+          <strong className="text-amber-700 dark:text-amber-400">(not every server accepts it)</strong>
         </span>
       </label>
       {mode === 'free' ? (
         <input
-          aria-label="function_call value (not in the spec)"
+          aria-label="Other function_call value"
           className={`${INPUT_CLASS} font-mono text-xs`}
           value={draft}
           placeholder='none, or {"name": "get_current_weather"}'

@@ -22,7 +22,7 @@ export function MockHandlers() {
           <option value="function">
             as role &quot;function&quot; with name (legacy; the local service accepts it)
           </option>
-          <option value="user">as a user message (spec roles only)</option>
+          <option value="user">as a user message (for servers without a function role)</option>
         </select>
       </label>
       {names.map((name) => {
