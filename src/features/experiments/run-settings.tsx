@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { INPUT_CLASS } from '../../components/ui/field';
 import { MAX_REPEATS } from '../../lib/experiments/experiment';
 import { MAX_PAGE_CONCURRENCY, type PageDraft } from '../../lib/experiments/page-draft';
@@ -30,14 +30,17 @@ function IntegerField({
     text.trim() !== '' && Number.isInteger(n) && n >= min && n <= max
       ? null
       : `A whole number from ${min} to ${max}.`;
+  const id = useId();
   return (
-    <label className="flex flex-col gap-0.5 text-xs">
-      {label}
+    <div className="flex flex-col gap-0.5 text-xs">
+      <label htmlFor={id}>{label}</label>
       <input
+        id={id}
         className={`${INPUT_CLASS} text-xs`}
         inputMode="numeric"
         value={text}
         aria-invalid={error !== null}
+        aria-describedby={`${id}-hint`}
         onChange={(e) => {
           setText(e.target.value);
           const next = Number(e.target.value);
@@ -45,10 +48,13 @@ function IntegerField({
             onChange(next);
         }}
       />
-      <span className={error ? 'text-red-700 dark:text-red-400' : 'text-zinc-600 dark:text-zinc-400'}>
+      <span
+        id={`${id}-hint`}
+        className={error ? 'text-red-700 dark:text-red-400' : 'text-zinc-600 dark:text-zinc-400'}
+      >
         {error ?? hint}
       </span>
-    </label>
+    </div>
   );
 }
 
@@ -86,17 +92,19 @@ export function RunSettings({
         hint="At most; each connection’s rate limit may allow fewer."
         onChange={(concurrency) => onChange({ concurrency })}
       />
-      <label className="flex flex-col gap-0.5 text-xs">
-        Judge model (llm-rubric checks)
-        <input
-          className={`${INPUT_CLASS} text-xs`}
-          value={draft.judgeModel}
-          onChange={(e) => onChange({ judgeModel: e.target.value })}
-        />
+      <div className="flex flex-col gap-0.5 text-xs">
+        <label className="flex flex-col gap-0.5">
+          Judge model (llm-rubric checks)
+          <input
+            className={`${INPUT_CLASS} text-xs`}
+            value={draft.judgeModel}
+            onChange={(e) => onChange({ judgeModel: e.target.value })}
+          />
+        </label>
         <span className="text-zinc-600 dark:text-zinc-400">
           Sent on the first variant’s connection; its requests show in the Wire tab.
         </span>
-      </label>
+      </div>
     </div>
   );
 }
