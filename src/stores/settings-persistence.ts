@@ -1,3 +1,4 @@
+import { readStoredPresets, type ParameterPreset } from '../lib/presets/presets';
 import type { Connection, ModelPage } from './slices/connection-slice';
 import type { ChatDefaults } from './slices/defaults-slice';
 import { emptyParameters, type PageParameters } from './slices/parameters-slice';
@@ -21,6 +22,7 @@ export interface PersistedSettings {
   connections: Connection[];
   activeId: string | null;
   parameters: PageParameters;
+  presets: ParameterPreset[];
   defaults: ChatDefaults;
   theme: ThemePreference;
   sendKey: SendKey;
@@ -37,6 +39,7 @@ export function partializeSettings(state: SettingsState): PersistedSettings {
     connections: state.connections.map((c) => (c.rememberKey ? c : { ...c, apiKey: '' })),
     activeId: state.activeId,
     parameters: state.parameters,
+    presets: state.presets,
     defaults: state.defaults,
     theme: state.theme,
     sendKey: state.sendKey,
@@ -85,6 +88,7 @@ export function sanitizeSettings(raw: unknown): PersistedSettings {
     connections,
     activeId,
     parameters: sanitizeParameters(source.parameters),
+    presets: readStoredPresets(source.presets),
     defaults: sanitizeDefaults(source.defaults),
     theme: source.theme === 'light' || source.theme === 'dark' ? source.theme : 'system',
     sendKey: source.sendKey === 'mod-enter' ? 'mod-enter' : 'enter',

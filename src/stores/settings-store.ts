@@ -3,6 +3,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { createConnectionSlice } from './slices/connection-slice';
 import { createDefaultsSlice } from './slices/defaults-slice';
 import { createParametersSlice } from './slices/parameters-slice';
+import { createPresetsSlice } from './slices/presets-slice';
 import { createUiSlice } from './slices/ui-slice';
 import {
   mergeSettings,
@@ -26,6 +27,7 @@ export const useSettingsStore = create<SettingsState>()(
     (...a) => ({
       ...createConnectionSlice(...a),
       ...createParametersSlice(...a),
+      ...createPresetsSlice(...a),
       ...createDefaultsSlice(...a),
       ...createUiSlice(...a),
     }),

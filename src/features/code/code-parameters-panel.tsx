@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PageModelPicker, ResetAll, StopSequencesEditor, type NumberField } from '../../components/params';
 // Not in the params index: it brings the pages' store of invalid fields, which chat has no use for.
 import { PageNumberParameters } from '../../components/params/page-number-parameters';
+import { PagePresets } from '../../components/params/page-presets';
 import { MAX_STOP_SEQUENCES, PARAMETER_RANGES } from '../../protocol/parameters';
 import { useSettingsStore } from '../../stores';
 import { useInvalidPageParameters, usePageInvalid } from '../../stores/invalid-page-parameters';
@@ -54,6 +55,7 @@ export function CodeParametersPanel() {
             : null
         }
       />
+      <PagePresets page="code" />
     </div>
   );
 }

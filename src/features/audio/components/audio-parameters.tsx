@@ -1,6 +1,7 @@
 import { EnumParameter, PageModelPicker } from '../../../components/params';
 // Not in the params index: it brings the pages' store of invalid fields, which chat has no use for.
 import { PageNumberParameters } from '../../../components/params/page-number-parameters';
+import { PagePresets } from '../../../components/params/page-presets';
 import { Field, INPUT_CLASS } from '../../../components/ui/field';
 import type { TranscriptionFormat } from '../../../lib/api';
 import { useSettingsStore } from '../../../stores';
@@ -70,6 +71,7 @@ export function AudioParameters() {
         page="audio"
         fields={[{ name: 'temperature', min: 0, max: 1, step: 0.1, serverDefault: '0' }]}
       />
+      <PagePresets page="audio" />
     </div>
   );
 }

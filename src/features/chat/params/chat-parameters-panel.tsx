@@ -18,6 +18,7 @@ import {
   useChatSession,
   type ChatRequestOptions,
 } from '../session';
+import { ChatPresets } from './chat-presets';
 import { Highlighted } from './highlighted';
 import { numberFields, TOP_LOGPROBS_FIELD, type NumberFieldSpec, type NumberName } from './number-fields';
 
@@ -141,6 +142,7 @@ export function ChatParametersPanel({
             : null
         }
       />
+      <ChatPresets conversationId={conversationId} options={options} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { EnumParameter, PageModelPicker } from '../../../components/params';
 // Not in the params index: it brings the pages' store of invalid fields, which chat has no use for.
 import { PageNumberParameters } from '../../../components/params/page-number-parameters';
+import { PagePresets } from '../../../components/params/page-presets';
 import { useSettingsStore } from '../../../stores';
 import { DETAIL_LEVELS } from '../build-vision-request';
 
@@ -23,6 +24,7 @@ export function VisionParameters() {
         page="vision"
         fields={[{ name: 'max_tokens', min: 1, max: 128_000, integer: true, serverDefault: '300' }]}
       />
+      <PagePresets page="vision" />
     </div>
   );
 }
