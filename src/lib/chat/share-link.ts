@@ -2,7 +2,8 @@
  * A conversation carried in a link: its export JSON, deflated and base64url-encoded, in the URL's
  * fragment (`#share=…`). The fragment is never sent to any server, and the export holds no key.
  */
-import type { Conversation } from './conversation-types';
+import type { Branches } from './conversation-tree';
+import type { Conversation, ConversationMessage } from './conversation-types';
 import { describeIssues } from './describe-issues';
 import type { ImportDefaults } from './request-body-import';
 
@@ -124,7 +125,7 @@ export async function readSharedConversation(
       reason: `the link does not hold a conversation the page can open: ${describeIssues(result.issues)}.`,
     };
   }
-  const { conversation } = result;
+  const conversation = withoutSendersLabels(result.conversation);
   return {
     ok: true,
     conversation,
@@ -133,5 +134,27 @@ export async function readSharedConversation(
       messageCount: conversation.messages.length,
       bytes: new TextEncoder().encode(read.json).byteLength,
     },
+  };
+}
+
+/**
+ * "Stopped" and "interrupted" say what happened on the sender's page (they pressed Stop, their page
+ * closed mid-stream): the one who opens the link gets the text, not the sender's story. Everywhere,
+ * versions not shown included.
+ */
+function withoutSendersLabels(conversation: Conversation): Conversation {
+  const plain = (messages: readonly ConversationMessage[]): ConversationMessage[] =>
+    messages.map((message) => {
+      if (message.status !== 'stopped' && message.status !== 'interrupted') return message;
+      const { status: _status, ...rest } = message;
+      return rest;
+    });
+  const branches: Record<string, Branches[string]> = Object.create(null);
+  for (const [key, versions] of Object.entries(conversation.branches ?? {}))
+    branches[key] = versions.map((version) => (version === null ? null : plain(version)));
+  return {
+    ...conversation,
+    messages: plain(conversation.messages),
+    ...(conversation.branches ? { branches } : {}),
   };
 }
