@@ -28,26 +28,33 @@ export function VersionStepper({
   );
   if (count === 0) return null;
   const n = index + 1;
+  // At least 24×24 CSS px (WCAG 2.5.8) and bordered, so the control is seen and hit on a phone.
+  const step = 'min-h-6 min-w-6 leading-none';
   return (
-    <span role="group" aria-label={`Versions of message ${n}`} className="flex items-center gap-0.5">
+    <span role="group" aria-label={`Versions of message ${n}`} className="flex items-center gap-1">
       <Button
-        size="sm"
-        variant="ghost"
+        size="md"
+        variant="secondary"
+        className={step}
         disabled={busy || shown === 1}
         aria-label={`Previous version of message ${n}`}
         onClick={() => actions.showVersion(messageId, -1)}
       >
         ‹
       </Button>
-      <span className="font-mono tabular-nums" aria-hidden="true">
+      <span
+        className="font-mono text-sm font-medium text-zinc-900 tabular-nums dark:text-zinc-100"
+        aria-hidden="true"
+      >
         {shown}/{count}
       </span>
       <span className="sr-only" aria-live="polite" data-testid="version-position">
         Version {shown} of {count}
       </span>
       <Button
-        size="sm"
-        variant="ghost"
+        size="md"
+        variant="secondary"
+        className={step}
         disabled={busy || shown === count}
         aria-label={`Next version of message ${n}`}
         onClick={() => actions.showVersion(messageId, 1)}
