@@ -30,7 +30,13 @@ export function useExperimentDraft(
           setNotice(
             `The stored experiment could not be read (${problems.join('; ')}); a new one was started.`,
           );
-        setDraft(stored ?? defaultDraft(newId, freshVariant));
+        if (stored) setDraft(stored);
+        else {
+          // Kept at once: its run id names the results a reload must find.
+          const fresh = defaultDraft(newId, freshVariant);
+          setDraft(fresh);
+          void store.saveDraft(fresh).catch((error: Error) => setNotice(error.message));
+        }
       })
       .catch((error: Error) => {
         if (!live) return;
