@@ -6,6 +6,7 @@
  */
 import { parseConversationFile, parseConversationImport, type ConversationFile } from './conversation-import';
 import type { ImportResult } from './conversation-format';
+import { metaSchemaCheckOf } from '../function-schema/meta-schema';
 import { readSharedConversation, type SharedConversation } from './share-link';
 
 /** What an import needs besides its text; ids are made where the task runs. */
@@ -37,7 +38,10 @@ export async function runImportTask(
   task: ImportTask,
   createId: () => string = () => globalThis.crypto.randomUUID(),
 ): Promise<ImportTaskResult> {
-  const defaults = { ...task.defaults, createId };
+  // Schemas in a request body are checked as the service checks them, with Ajv: fetched here, in
+  // the import's own worker, never with the page.
+  const { ajv } = await import('../function-schema/ajv-instance');
+  const defaults = { ...task.defaults, createId, metaSchema: metaSchemaCheckOf({ ajv }) };
   switch (task.kind) {
     case 'one':
       return parseConversationImport(task.text, defaults);

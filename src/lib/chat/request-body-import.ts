@@ -1,16 +1,9 @@
-import type { FunctionDefinition } from '../../protocol/wire';
+import type { ChatMessage, FunctionDefinition } from '../../protocol/wire';
+import { CHAT_PARAMETER_NAMES } from '../../protocol/parameters';
+import { checkChatRequest, type ChatRequestFields, type MetaSchemaCheck } from '../../protocol/request-rules';
+import type { ChatParameters } from './chat-parameters';
 import type { Conversation, ConversationMessage } from './conversation-types';
-import {
-  checkArray,
-  checkEnum,
-  checkObject,
-  checkOptional,
-  checkString,
-  type Checker,
-  type Issue,
-} from './json-checks';
-import { readRequestParameters } from './request-parameter-checks';
-import { checkFunctionDefinition as functionDefinition } from './conversation-checks';
+import { MAX_ISSUES, type Issue } from './json-checks';
 
 /** What a request body does not say and a conversation needs. */
 export interface ImportDefaults {
@@ -18,118 +11,70 @@ export interface ImportDefaults {
   model: string;
   createId: () => string;
   now: number;
+  /** The schemas' meta-schema check (Ajv, fetched by the import task before it reads anything). */
+  metaSchema: MetaSchemaCheck;
 }
 
-const ROLES = ['system', 'developer', 'user', 'assistant', 'function', 'tool'] as const;
-const IMAGE_PARTS = new Set(['image_url', 'input_image', 'image']);
-const call = checkObject({ name: checkString, arguments: checkString }, true);
-const toolCall = checkObject({ id: checkString, type: checkEnum(['function']), function: call }, true);
-/** A string or null (OpenAI's clients send `refusal: null` on every assistant message). */
-const nullable: Checker = (value, path, issues) => value === null || checkString(value, path, issues);
+/** A message's text: the request rules let through a string or text parts, which the page joins by lines. */
+function textOf(content: ChatMessage['content']): string {
+  if (typeof content === 'string') return content;
+  return (content ?? []).map((part) => (part.type === 'text' ? part.text : '')).join('\n');
+}
 
 /**
- * A message's text: a string, or text parts joined by new lines. Anything else is refused, images
- * by name, since the chat page would send a conversation without them and never say so.
+ * What the chat page cannot hold though the service takes it: it keeps one system prompt, the first
+ * message's. Paths and messages are the service's form, like the rules' own.
  */
-function readContent(value: unknown, path: string, number: number, issues: Issue[]): string | null {
-  if (typeof value === 'string') return value;
-  if (!Array.isArray(value)) {
-    issues.push({ path, reason: `must be a string or an array of text parts (message ${number})` });
-    return null;
-  }
-  const texts: string[] = [];
-  for (const [j, part] of value.entries()) {
-    const type = (part as { type?: unknown } | null)?.type;
-    const text = (part as { text?: unknown } | null)?.text;
-    if (type === 'text' && typeof text === 'string') texts.push(text);
-    else if (typeof type === 'string' && IMAGE_PARTS.has(type)) {
+function holdingProblems(raw: readonly unknown[], issues: Issue[]): void {
+  raw.forEach((message, i) => {
+    const role = (message as { role?: unknown } | null)?.role;
+    if (i > 0 && (role === 'system' || role === 'developer'))
       issues.push({
-        path: `${path}[${j}]`,
-        reason: `Message ${number} has image parts; the chat page takes text only — use the Vision page`,
+        path: `$.messages[${i}].role`,
+        reason: `Message ${i + 1} is a ${role} message after the first; the chat page keeps one system prompt, the first message's. Merge it into the first or drop it.`,
       });
-      return null;
-    } else {
-      issues.push({
-        path: `${path}[${j}]`,
-        reason: `Message ${number} has a part the chat page cannot hold (${JSON.stringify(type ?? null)}); it takes text parts ({"type": "text", "text": …}) only`,
-      });
-      return null;
-    }
-  }
-  return texts.join('\n');
+  });
 }
 
-function readMessage(
-  raw: Record<string, unknown>,
-  path: string,
-  number: number,
-  callIds: Set<string>,
-  defaults: ImportDefaults,
-  issues: Issue[],
-): ConversationMessage | null {
-  const role = raw.role as ConversationMessage['role'];
-  const before = issues.length;
-  const calls = raw.function_call !== undefined || raw.tool_calls !== undefined;
-  const refusal = role === 'assistant' && typeof raw.refusal === 'string' ? raw.refusal : null;
-  // A reply that only calls functions, or only refuses, may carry no text at all.
-  const content =
-    role === 'assistant' && (calls || refusal !== null) && (raw.content === null || raw.content === undefined)
-      ? ''
-      : readContent(raw.content, `${path}.content`, number, issues);
-  checkObject(
-    {
-      name: role === 'function' ? checkString : checkOptional(checkString),
-      tool_call_id: role === 'tool' ? checkString : checkOptional(checkString),
-      function_call: checkOptional(call),
-      tool_calls: checkOptional(checkArray(toolCall)),
-      refusal: checkOptional(nullable),
-    },
-    true,
-  )(raw, path, issues);
-  if (role === 'tool' && typeof raw.tool_call_id === 'string' && !callIds.has(raw.tool_call_id))
-    issues.push({
-      path: `${path}.tool_call_id`,
-      reason: `Message ${number} answers call "${raw.tool_call_id}", which no earlier assistant message made`,
-    });
-  if (issues.length > before || content === null) return null;
-
-  const message: ConversationMessage = { id: defaults.createId(), role, content, createdAt: defaults.now };
-  if (refusal !== null) message.refusal = refusal;
-  if (typeof raw.name === 'string') message.name = raw.name;
-  if (typeof raw.tool_call_id === 'string') message.tool_call_id = raw.tool_call_id;
-  if (raw.function_call) {
-    const { name, arguments: args } = raw.function_call as { name: string; arguments: string };
-    message.function_call = { name, arguments: args };
-  }
-  if (raw.tool_calls) {
-    message.tool_calls = (raw.tool_calls as NonNullable<ConversationMessage['tool_calls']>).map((c) => {
-      callIds.add(c.id);
-      return {
-        id: c.id,
-        type: 'function',
-        function: { name: c.function.name, arguments: c.function.arguments },
-      };
-    });
-  }
-  return message;
+function conversationMessage(message: ChatMessage, defaults: ImportDefaults): ConversationMessage {
+  const out: ConversationMessage = {
+    id: defaults.createId(),
+    role: message.role as ConversationMessage['role'],
+    content: textOf(message.content),
+    createdAt: defaults.now,
+  };
+  if (typeof message.refusal === 'string') out.refusal = message.refusal;
+  if (message.name !== undefined) out.name = message.name;
+  if (message.tool_call_id !== undefined) out.tool_call_id = message.tool_call_id;
+  if (message.function_call) out.function_call = { ...message.function_call };
+  if (message.tool_calls)
+    out.tool_calls = message.tool_calls.map((c) => ({
+      id: c.id,
+      type: 'function',
+      function: { name: c.function.name, arguments: c.function.arguments },
+    }));
+  return out;
 }
 
-function readFunctions(body: Record<string, unknown>, issues: Issue[]): FunctionDefinition[] {
-  const functions: FunctionDefinition[] = [];
-  if (checkOptional(checkArray(functionDefinition))(body.functions, '$.functions', issues))
-    functions.push(...((body.functions as FunctionDefinition[] | undefined) ?? []));
-  const tool = checkObject({ type: checkEnum(['function']), function: functionDefinition }, true);
-  if (checkOptional(checkArray(tool))(body.tools, '$.tools', issues))
-    functions.push(
-      ...((body.tools as { function: FunctionDefinition }[] | undefined) ?? []).map((t) => t.function),
-    );
-  const seen = new Set<string>();
-  for (const f of functions) {
-    if (seen.has(f.name))
-      issues.push({ path: '$.tools', reason: `defines function "${f.name}" twice; names must be unique` });
-    seen.add(f.name);
-  }
-  return structuredClone(functions);
+/** The parameters the request sets; `tool_choice` becomes `function_call` (the dialect is chosen per connection when sending). */
+function parametersOf(request: ChatRequestFields): ChatParameters {
+  const picked: Record<string, unknown> = {};
+  for (const name of CHAT_PARAMETER_NAMES)
+    if (request[name] !== undefined) picked[name] = structuredClone(request[name]);
+  const choice = request.tool_choice;
+  if (choice !== undefined && picked.function_call === undefined)
+    picked.function_call = typeof choice === 'string' ? choice : { name: choice.function.name };
+  return picked as ChatParameters;
+}
+
+function functionsOf(request: ChatRequestFields): FunctionDefinition[] {
+  const functions = request.functions ?? request.tools?.map((tool) => tool.function) ?? [];
+  // `strict` is the tools dialect's; the page's definitions hold name, description and parameters.
+  return structuredClone(functions).map(({ name, description, parameters }) => ({
+    name,
+    ...(description !== undefined ? { description } : {}),
+    ...(parameters !== undefined ? { parameters } : {}),
+  }));
 }
 
 /** The first line of the first thing the user said, as the sidebar shows titles. */
@@ -140,59 +85,38 @@ function titleOf(messages: readonly ConversationMessage[]): string {
   return line.length > 60 ? `${line.slice(0, 57)}…` : line;
 }
 
-const checkBody: Checker = checkObject(
-  {
-    messages: checkArray(checkObject({ role: checkEnum(ROLES) }, true)),
-    model: checkOptional(checkString),
-  },
-  true,
-);
-
 /**
  * Reads the plain request body other tools write (`{"model", "messages", "functions" or "tools",
- * parameters…}`) as a new conversation. A first `system` (or `developer`) message becomes the system
- * prompt; function and tool messages keep their fields. Fields the page has no place for (`stream`,
- * `n`, a server's own sampling knobs) are left out; everything it does keep is checked, and every
- * problem is listed with its path.
+ * parameters…}`) as a new conversation. The body is held to the request rules the service applies
+ * (protocol/request-rules), every problem listed with its path, so a body imported here is one the
+ * service takes. A first `system` (or `developer`) message becomes the system prompt. Fields the
+ * page has no place for (`stream`, `n`, `user`) are left out once checked.
  */
 export function readRequestBody(
   body: Record<string, unknown>,
   defaults: ImportDefaults,
   issues: Issue[],
 ): Conversation | null {
+  const checked = checkChatRequest(body, { metaSchema: defaults.metaSchema, limit: MAX_ISSUES });
   const before = issues.length;
-  if (!checkBody(body, '$', issues) && !Array.isArray(body.messages)) return null;
-  const raws = body.messages as Record<string, unknown>[];
-  let systemPrompt = '';
-  const messages: ConversationMessage[] = [];
-  const callIds = new Set<string>();
-  raws.forEach((raw, i) => {
-    const path = `$.messages[${i}]`;
-    if (typeof raw !== 'object' || raw === null || !ROLES.includes(raw.role as never)) return;
-    if (raw.role === 'system' || raw.role === 'developer') {
-      if (i === 0) systemPrompt = readContent(raw.content, `${path}.content`, 1, issues) ?? '';
-      else
-        issues.push({
-          path: `${path}.role`,
-          reason: `Message ${i + 1} is a ${raw.role} message after the first; the chat page keeps one system prompt, the first message's`,
-        });
-      return;
-    }
-    const message = readMessage(raw, path, i + 1, callIds, defaults, issues);
-    if (message) messages.push(message);
-  });
-  const functions = readFunctions(body, issues);
-  const parameters = readRequestParameters(body, '$', issues);
-  if (issues.length > before) return null;
+  for (const { param, message } of checked.problems)
+    issues.push({ path: param === null ? '$' : `$.${param}`, reason: message });
+  if (Array.isArray(body.messages)) holdingProblems(body.messages, issues);
+  const request = checked.value;
+  if (!request || issues.length > before) return null;
+  const [first, ...rest] = request.messages;
+  const hasSystem = first?.role === 'system';
+  const messages = (hasSystem ? rest : request.messages).map((m) => conversationMessage(m, defaults));
+  const functions = functionsOf(request);
   return {
     id: defaults.createId(),
     title: titleOf(messages),
     createdAt: defaults.now,
     updatedAt: defaults.now,
     model: typeof body.model === 'string' && body.model.trim() !== '' ? body.model : defaults.model,
-    systemPrompt,
+    systemPrompt: hasSystem ? textOf(first.content) : '',
     messages,
-    parameters,
+    parameters: parametersOf(request),
     ...(functions.length > 0 ? { functions } : {}),
   };
 }

@@ -3,9 +3,10 @@
  * `seed`). The model's id is not judged here: which ids exist is the serving side's to say.
  */
 import type { ChatCompletionRequest } from '../wire';
-import { MAX_LOGIT_BIAS_TOKENS, PARAMETER_RANGES as R } from '../parameters';
+import { PARAMETER_RANGES as R } from '../parameters';
 import { optionalBoolean, optionalInRange, optionalPositiveInteger, optionalStop } from './fields';
 import { readFunctionCall, readFunctions } from './functions';
+import { readLogitBias } from './logit-bias';
 import { checkToolResults, readMessages } from './messages';
 import { runRules, type Problems, type RuleResult } from './problems';
 import { readResponseFormat } from './response-format';
@@ -20,31 +21,6 @@ export interface RuleOptions {
   metaSchema: MetaSchemaCheck;
   /** Stop after this many problems: 1 for an answer naming one param, more for a list to show. */
   limit: number;
-}
-
-/** A token id as `logit_bias` keys it: a non-negative integer written as a string. */
-const TOKEN_ID = /^\d{1,7}$/;
-
-function readLogitBias(p: Problems, body: JsonObject): Record<string, number> | undefined {
-  const value = body.logit_bias;
-  if (isAbsent(value)) return undefined;
-  if (!isPlainObject(value))
-    return p.add(
-      'logit_bias',
-      `'logit_bias' must be an object mapping token ids to a bias from -100 to 100.`,
-    );
-  const entries = Object.entries(value);
-  if (entries.length > MAX_LOGIT_BIAS_TOKENS)
-    return p.add('logit_bias', `'logit_bias' may bias at most ${MAX_LOGIT_BIAS_TOKENS} tokens.`);
-  const before = p.count;
-  const { min, max } = R.logit_bias;
-  for (const [token, bias] of entries) {
-    if (!TOKEN_ID.test(token))
-      p.add(`logit_bias.${token}`, `'logit_bias' keys must be token ids (non-negative integers as strings).`);
-    else if (typeof bias !== 'number' || !Number.isFinite(bias) || bias < min || bias > max)
-      p.add(`logit_bias.${token}`, `'logit_bias.${token}' must be a number from -100 to 100.`);
-  }
-  return p.count > before ? undefined : (value as Record<string, number>);
 }
 
 function readStreamOptions(p: Problems, body: JsonObject): void {
@@ -80,7 +56,8 @@ function readChat(p: Problems, body: JsonObject, metaSchema: MetaSchemaCheck): C
   const messages = readMessages(p, body, 'chat');
   const functions = readFunctions(p, body, metaSchema);
   const tools = readTools(p, body, metaSchema);
-  if (messages) checkToolResults(p, body.messages as unknown[]);
+  // On the messages as sent, so a list of every problem has these too (the service stops earlier).
+  if (Array.isArray(body.messages)) checkToolResults(p, body.messages);
   const logprobs = optionalBoolean(p, body, 'logprobs');
   const topLogprobs = optionalInRange(p, body, 'top_logprobs', R.top_logprobs, true);
   if (topLogprobs !== undefined && logprobs !== true)

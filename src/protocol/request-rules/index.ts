@@ -15,3 +15,4 @@ export {
 export { MESSAGE_ROLES, MAX_MESSAGES } from './messages';
 export { MAX_ENUM_VALUES, MAX_SCHEMA_NODES, type MetaSchemaCheck } from './schema';
 export { runRules, Problems, type RuleProblem, type RuleResult } from './problems';
+export { checkChatParameter, type ChatParameterName } from './parameter-rules';

@@ -4,9 +4,13 @@ import { exportConversation, parseConversationExport } from '../../../src/lib/ch
 import { parseConversationImport } from '../../../src/lib/chat/conversation-import';
 import { linearPath } from '../../../src/lib/chat/conversation-tree';
 import { localService, session } from './session-harness';
+import { ajv } from '../../../src/lib/function-schema/ajv-instance';
+import { metaSchemaCheckOf } from '../../../src/lib/function-schema/meta-schema';
+
+const metaSchema = metaSchemaCheckOf({ ajv });
 
 const contents = (chat: ReturnType<typeof session>) => chat.getSnapshot().messages.map((m) => m.content);
-const defaults = { model: 'svc-chat', createId: () => crypto.randomUUID(), now: 0 };
+const defaults = { model: 'svc-chat', createId: () => crypto.randomUUID(), now: 0, metaSchema };
 
 describe('a conversation with versions', () => {
   it('regenerates twice and steps back to the first reply, sending only the path shown', async () => {

@@ -16,11 +16,15 @@ import type { Conversation, ConversationMessage } from '../../../../src/lib/chat
 import type { Issue } from '../../../../src/lib/chat/json-checks';
 import { checkChatParameter } from '../../../../src/lib/chat/request-parameter-checks';
 import { readSharedConversation, shareFragment, sharedData } from '../../../../src/lib/chat/share-link';
+import { ajv } from '../../../../src/lib/function-schema/ajv-instance';
+import { metaSchemaCheckOf } from '../../../../src/lib/function-schema/meta-schema';
+
+const metaSchema = metaSchemaCheckOf({ ajv });
 
 const NOW = 1_700_000_000_000;
 const defaults = () => {
   let n = 0;
-  return { model: 'svc-chat', createId: () => `id${++n}`, now: NOW };
+  return { model: 'svc-chat', createId: () => `id${++n}`, now: NOW, metaSchema };
 };
 
 // ---- The deep check of what the edge lets through. ----
@@ -214,6 +218,8 @@ const value = fc.oneof(
   conversation.map((c) => ({ format: 'svc-playground.conversation', version: 1, conversation: c })),
   conversation,
   messages.map((m) => ({ messages: m })),
+  // A request body the rules take: the hostile messages above seldom make one.
+  fc.string({ maxLength: 8 }).map((text) => ({ messages: [{ role: 'user', content: text }] })),
   fc.jsonValue(),
 );
 

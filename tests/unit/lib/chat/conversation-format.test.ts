@@ -90,7 +90,7 @@ describe('conversation export and import', () => {
         { path: '$.conversation.messages[1].content', reason: 'is missing' },
         { path: '$.conversation.parameters.bogus', reason: expect.stringMatching(/not a chat parameter/) },
         // Values are checked as the request's own parameter checks take them.
-        { path: '$.conversation.parameters.temperature', reason: expect.stringMatching(/finite number/) },
+        { path: '$.conversation.parameters.temperature', reason: expect.stringMatching(/'temperature' must be a number from 0 to 2/) },
       ]),
     );
     expect(issues).toHaveLength(5);

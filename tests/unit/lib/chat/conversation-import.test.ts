@@ -8,10 +8,14 @@ import {
   parseConversationsImport,
 } from '../../../../src/lib/chat/conversation-import';
 import type { Conversation } from '../../../../src/lib/chat/conversation-types';
+import { ajv } from '../../../../src/lib/function-schema/ajv-instance';
+import { metaSchemaCheckOf } from '../../../../src/lib/function-schema/meta-schema';
+
+const metaSchema = metaSchemaCheckOf({ ajv });
 
 function defaults() {
   let n = 0;
-  return { model: 'svc-chat', createId: () => `id${++n}`, now: 1000 };
+  return { model: 'svc-chat', createId: () => `id${++n}`, now: 1000, metaSchema };
 }
 
 function sample(id = 'c1', title = 'Sample'): Conversation {
@@ -149,7 +153,7 @@ describe('importing one conversation', () => {
     expect(c.messages[2]).toMatchObject({ role: 'tool', tool_call_id: 'call_1', name: 'add', content: '3' });
   });
 
-  it('refuses image parts, naming the message number', () => {
+  it('refuses image parts as the service does, naming where', () => {
     expect(
       issuesOf({
         messages: [
@@ -167,7 +171,7 @@ describe('importing one conversation', () => {
     ).toEqual([
       {
         path: '$.messages[2].content[1]',
-        reason: 'Message 3 has image parts; the chat page takes text only — use the Vision page',
+        reason: 'Chat models do not read images: send image parts to /vision/analyze with svc-vision.',
       },
     ]);
   });
@@ -188,16 +192,15 @@ describe('importing one conversation', () => {
       stop: ['a', 'b', 'c', 'd', 'e'],
     });
     const byPath = Object.fromEntries(issues.map((i) => [i.path, i.reason]));
-    expect(byPath['$.model']).toMatch(/must be a string/);
-    expect(byPath['$.messages[1].role']).toMatch(/must be one of "system", .*found the string "robot"/);
+    // The service's words (protocol/request-rules), each problem at the param the service names.
+    expect(byPath['$.model']).toMatch(/'model' must be a string, not 5/);
+    expect(byPath['$.messages[1].role']).toMatch(/must be one of 'system', .*not "robot"/);
     expect(byPath['$.messages[2].role']).toMatch(/Message 3 is a system message after the first/);
-    expect(byPath['$.messages[3].function_call.arguments']).toMatch(/must be a string/);
-    expect(byPath['$.messages[4].tool_call_id']).toMatch(/Message 5 answers call "nope", which no earlier/);
-    expect(byPath['$.messages[5].name']).toBe('is missing');
-    expect(byPath['$.messages[6].content']).toMatch(
-      /must be a string or an array of text parts \(message 7\)/,
-    );
-    expect(byPath['$.temperature']).toBe('must be a number from 0 to 2');
+    expect(byPath['$.messages[3].function_call.arguments']).toMatch(/must be a string holding a JSON object/);
+    expect(byPath['$.messages[4].tool_call_id']).toMatch(/is 'nope', which no earlier assistant tool_calls/);
+    expect(byPath['$.messages[5].name']).toMatch(/is required on a function message/);
+    expect(byPath['$.messages[6].content']).toMatch(/'messages\[6\].content' is required/);
+    expect(byPath['$.temperature']).toBe(`'temperature' must be from 0 to 2; 9 is out of range.`);
     expect(byPath['$.stop']).toMatch(/holds 5 sequences; at most 4/);
     expect(issues).toHaveLength(9);
   });
@@ -205,8 +208,8 @@ describe('importing one conversation', () => {
   it('refuses parts it cannot hold, and a body without messages, saying what it is not', () => {
     expect(issuesOf({ messages: [{ role: 'user', content: [{ type: 'input_audio' }] }] })).toEqual([
       {
-        path: '$.messages[0].content[0]',
-        reason: expect.stringMatching(/Message 1 has a part .*"input_audio"/),
+        path: '$.messages[0].content[0].type',
+        reason: "'messages[0].content[0].type' must be 'text' or 'image_url'.",
       },
     ]);
     expect(issuesOf({ prompt: 'hi' })).toEqual([
@@ -215,14 +218,39 @@ describe('importing one conversation', () => {
     expect(issuesOf('[1,')[0]).toMatchObject({ path: '$', reason: expect.stringMatching(/not valid JSON/) });
   });
 
-  it('refuses the same function defined twice across functions and tools', () => {
+  it('refuses functions and tools together, and a name defined twice, as the service does', () => {
+    const hi = [{ role: 'user', content: 'hi' }];
     expect(
       issuesOf({
-        messages: [],
+        messages: hi,
         functions: [{ name: 'f' }],
         tools: [{ type: 'function', function: { name: 'f' } }],
       }),
-    ).toEqual([{ path: '$.tools', reason: 'defines function "f" twice; names must be unique' }]);
+    ).toEqual([{ path: '$.tools', reason: "Send either 'functions' or 'tools', not both." }]);
+    expect(issuesOf({ messages: hi, functions: [{ name: 'f' }, { name: 'f' }] })).toEqual([
+      {
+        path: '$.functions[1].name',
+        reason: "'functions[1].name' repeats 'f': function names must be unique.",
+      },
+    ]);
+  });
+
+  it('refuses what the service refuses and the page once let through', () => {
+    const hi = [{ role: 'user', content: 'hi' }];
+    expect(issuesOf({ messages: hi, stop: '' })).toEqual([
+      { path: '$.stop', reason: "'stop' must not be an empty string." },
+    ]);
+    expect(issuesOf({ messages: hi, logit_bias: { abc: 1, '50256': 200 } })).toEqual([
+      // Integer-like keys come first in any JavaScript object.
+      { path: '$.logit_bias.50256', reason: "'logit_bias.50256' must be a number from -100 to 100." },
+      {
+        path: '$.logit_bias.abc',
+        reason: "'logit_bias' keys must be token ids (non-negative integers as strings).",
+      },
+    ]);
+    expect(issuesOf({ messages: [] })).toEqual([
+      { path: '$.messages', reason: "'messages' must hold at least one message." },
+    ]);
   });
 });
 

@@ -10,13 +10,17 @@ import { parseConversationImport } from '../../../../src/lib/chat/conversation-i
 import type { Conversation, ConversationMessage } from '../../../../src/lib/chat/conversation-types';
 import { messageCopyText } from '../../../../src/lib/chat/message-copy-text';
 import { readSharedConversation, shareFragment, sharedData } from '../../../../src/lib/chat/share-link';
+import { ajv } from '../../../../src/lib/function-schema/ajv-instance';
+import { metaSchemaCheckOf } from '../../../../src/lib/function-schema/meta-schema';
+
+const metaSchema = metaSchemaCheckOf({ ajv });
 
 const NOW = 1_700_000_000_000;
 const REFUSAL = 'I can’t help with that.';
 
 function defaults() {
   let n = 0;
-  return { model: 'svc-chat', createId: () => `new${++n}`, now: NOW };
+  return { model: 'svc-chat', createId: () => `new${++n}`, now: NOW, metaSchema };
 }
 
 const refused = (id: string, refusal: unknown = REFUSAL): ConversationMessage =>

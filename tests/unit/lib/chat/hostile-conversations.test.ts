@@ -21,12 +21,16 @@ import type { Conversation, ConversationMessage } from '../../../../src/lib/chat
 import { titleNamer } from '../../../../src/lib/chat/imported-title';
 import { toApiError } from '../../../../src/lib/chat/message-error';
 import { readSharedConversation, shareFragment, sharedData } from '../../../../src/lib/chat/share-link';
+import { ajv } from '../../../../src/lib/function-schema/ajv-instance';
+import { metaSchemaCheckOf } from '../../../../src/lib/function-schema/meta-schema';
+
+const metaSchema = metaSchemaCheckOf({ ajv });
 
 const NOW = 1_700_000_000_000;
 
 function defaults() {
   let n = 0;
-  return { model: 'svc-chat', createId: () => `new${++n}`, now: NOW };
+  return { model: 'svc-chat', createId: () => `new${++n}`, now: NOW, metaSchema };
 }
 
 const message = (id: string, extra: Partial<ConversationMessage> = {}): ConversationMessage => ({

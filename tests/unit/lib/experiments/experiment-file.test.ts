@@ -115,7 +115,7 @@ describe('reading an experiment file', () => {
       'variants[1].model: must be a string, found number 3',
       expect.stringMatching(/^variants\[1\]\.parameters\.colour: is not a known field/),
       'variants[1].parameters.stream: is not set here: it is the experiment\'s "stream"',
-      'variants[1].parameters.temperature: must be a number from 0 to 2',
+      "variants[1].parameters.temperature: 'temperature' must be from 0 to 2; 5 is out of range.",
       'checks[0].value: must be a string',
       'repeats: must be a whole number from 1 to 100, found number 0',
     ]);
