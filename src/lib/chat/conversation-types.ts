@@ -126,4 +126,13 @@ export interface ConversationSummary {
   id: string;
   title: string;
   updatedAt: number;
+  /** The conversation's model when it was last saved (absent in entries saved before it was kept). */
+  model?: string;
+  /** Listed first, whatever its date. */
+  pinned?: boolean;
+}
+
+/** The list's order: pinned first, then the most recently updated. */
+export function compareSummaries(a: ConversationSummary, b: ConversationSummary): number {
+  return Number(b.pinned === true) - Number(a.pinned === true) || b.updatedAt - a.updatedAt;
 }

@@ -15,6 +15,9 @@ export interface StoredIndexEntry extends ConversationSummary {
   deletedAt?: number;
 }
 
+/** The longest model name the list shows; a longer one is no model anyone chose. */
+const MAX_LISTED_MODEL = 256;
+
 const clamp = (n: unknown, now: number) =>
   typeof n !== 'number' || Number.isNaN(n) ? 0 : Math.min(Math.max(n, 0), now);
 
@@ -51,7 +54,16 @@ export function readIndexEntries(
       updatedAt: clamp(e.updatedAt, now),
     };
     if (typeof e.deletedAt === 'number') entry.deletedAt = clamp(e.deletedAt, now);
-    if (entry.title !== e.title || entry.updatedAt !== e.updatedAt || entry.deletedAt !== e.deletedAt)
+    // Shown beside the title only: one out of shape is left out (and the entry written back without it).
+    if (typeof e.model === 'string' && e.model.length <= MAX_LISTED_MODEL) entry.model = e.model;
+    if (e.pinned === true) entry.pinned = true;
+    if (
+      entry.title !== e.title ||
+      entry.updatedAt !== e.updatedAt ||
+      entry.deletedAt !== e.deletedAt ||
+      entry.model !== e.model ||
+      entry.pinned !== (e.pinned === false ? undefined : e.pinned)
+    )
       mended();
     entries.push(entry);
   }

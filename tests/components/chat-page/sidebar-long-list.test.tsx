@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ConversationSidebar } from '../../../src/features/chat/page/conversation-sidebar';
-import type { ConversationsApi } from '../../../src/features/chat/page/use-conversations';
+import { createChatStores } from '../../../src/features/chat/chat-stores';
+import { ChatStoresProvider } from '../../../src/features/chat/chat-stores-context';
 
 const summaries = Array.from({ length: 450 }, (_, i) => ({
   id: `c${i}`,
@@ -12,17 +13,13 @@ const summaries = Array.from({ length: 450 }, (_, i) => ({
 }));
 
 function sidebar(activeId: string) {
-  const api = {
-    summaries,
-    query: '',
-    active: { id: activeId },
-    deletion: null,
-    setQuery: () => undefined,
-    open: async () => true,
-  } as unknown as ConversationsApi;
+  const stores = createChatStores();
+  stores.conversations.setState({ summaries, activeId });
   render(
     <MemoryRouter>
-      <ConversationSidebar api={api} />
+      <ChatStoresProvider stores={stores}>
+        <ConversationSidebar />
+      </ChatStoresProvider>
     </MemoryRouter>,
   );
   const list = screen.getByRole('list', { name: 'Saved conversations' });

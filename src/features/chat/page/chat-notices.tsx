@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { downloadJson } from '../../../components/ui/exported-json';
 import type { StorageErrorKind } from '../storage';
-import type { ConversationsApi } from './use-conversations';
+import { useConversationsApi, type ConversationsApi } from './use-conversations';
 
 /** Something the page could not do as asked, said above it until dismissed. */
 function Notice({ children, onDismiss }: { children: ReactNode; onDismiss: () => void }) {
@@ -84,13 +84,9 @@ function SharedOfferNotice({ conversations }: { conversations: ConversationsApi 
 }
 
 /** What the chat page could not do: save, open a shared link, find the addressed conversation. */
-export function ChatNotices({
-  conversations,
-  activeId,
-}: {
-  conversations: ConversationsApi;
-  activeId: string | null;
-}) {
+export function ChatNotices() {
+  const conversations = useConversationsApi();
+  const { activeId } = conversations;
   const storageError = conversations.storageError;
   return (
     <>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
 import { Button } from '../../../components/ui/button';
@@ -11,10 +11,9 @@ import { useChatStores } from '../use-chat-stores';
 import { OpenConversationProvider, useChatSessionActions, useIsSessionOpen } from '../session';
 import { ChatWorkspace } from './chat-workspace';
 import { SidePanel } from './side-panel';
-import { LoadRequestContext, type LoadRequest } from './load-request-context';
 import { useChatShortcuts } from './use-chat-shortcuts';
 import { useAddressedConversation, useConversationAddress } from './use-conversation-address';
-import { useConversations } from './use-conversations';
+import { useConversationActions, useConversations, useConversationsOnPage } from './use-conversations';
 import { useSessionLifecycle } from './use-session-lifecycle';
 import { ChatNotices } from './chat-notices';
 import { ConversationFailed } from './conversation-failed';
@@ -65,21 +64,20 @@ export function ChatPage() {
   const plain = search.get('render') === 'plain';
   // A model to start with, as the Models page's "Open in chat" asks: read once, as the page opens.
   const [askedModel] = useState(() => search.get('model') ?? undefined);
-  const conversations = useConversations(useAddressedConversation(), sharedHash, !plain, askedModel);
-  const activeId = conversations.active?.id ?? null;
-  useConversationAddress(activeId, conversations.openAddressed, conversations.missing);
+  useConversationsOnPage({
+    initialId: useAddressedConversation(),
+    initialHash: sharedHash,
+    drawsMarkdown: !plain,
+    initialModel: askedModel,
+  });
+  const conversations = useConversationActions();
+  const activeId = useConversations((s) => s.activeId);
+  const missing = useConversations((s) => s.missing);
+  useConversationAddress(activeId, conversations.openAddressed, missing);
   const isOpen = useIsSessionOpen(activeId);
   const { stop } = useChatSessionActions();
   useSessionLifecycle(activeId, api.client, api.problem);
   const [help, setHelp] = useState(false);
-  // One function for the page's life, so the panel under the provider never re-renders for it.
-  const latestLoad = useRef(conversations.loadRequest);
-  useEffect(() => {
-    latestLoad.current = conversations.loadRequest;
-  });
-  const [loadRequest] = useState<LoadRequest>(
-    () => (pasted: Parameters<LoadRequest>[0]) => latestLoad.current(pasted),
-  );
   const composer = useRef<HTMLTextAreaElement>(null);
 
   useChatShortcuts({
@@ -106,12 +104,12 @@ export function ChatPage() {
             Keyboard shortcuts (?)
           </Button>
         }
-        notices={<ChatNotices conversations={conversations} activeId={activeId} />}
+        notices={<ChatNotices />}
         list={{
           label: 'Conversations',
           content: (
             <SectionBoundary name="The conversation list">
-              <Sidebar.Component api={conversations} fallback={listLoading} />
+              <Sidebar.Component fallback={listLoading} />
             </SectionBoundary>
           ),
         }}
@@ -121,19 +119,12 @@ export function ChatPage() {
               name="The conversation"
               resetKey={activeId}
               fallback={(failure) => (
-                <ConversationFailed id={activeId} failure={failure} conversations={conversations} />
+                <ConversationFailed id={activeId} failure={failure} />
               )}
             >
               <OpenConversationProvider id={activeId}>
-                <LoadRequestContext.Provider value={loadRequest}>
-                  <AutoRunner conversationId={activeId} />
-                  <ChatWorkspace
-                    key={activeId}
-                    conversationId={activeId}
-                    plain={plain}
-                    composerRef={composer}
-                  />
-                </LoadRequestContext.Provider>
+                <AutoRunner conversationId={activeId} />
+                <ChatWorkspace key={activeId} conversationId={activeId} plain={plain} composerRef={composer} />
               </OpenConversationProvider>
             </SectionBoundary>
           ) : (
@@ -146,7 +137,7 @@ export function ChatPage() {
         renderTab={(tab) =>
           open ? (
             <SectionBoundary name="This tab" resetKey={`${activeId} ${tab}`}>
-              <SidePanel conversationId={activeId} tab={tab} loadRequest={loadRequest} />
+              <SidePanel conversationId={activeId} tab={tab} loadRequest={conversations.loadRequest} />
             </SectionBoundary>
           ) : null
         }

@@ -2,22 +2,15 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { downloadJson } from '../../../components/ui/exported-json';
 import { SectionFailed, type SectionFailure } from '../../../components/ui/section-boundary';
-import type { ConversationsApi } from './use-conversations';
+import { useConversationsApi } from './use-conversations';
 
 /**
  * What the work pane shows when the open conversation cannot be drawn: every way out of it is one
  * click — another conversation, a new one, the conversation saved to a file, or deleted — so no
  * stored record can lock anyone out of the page or cost them their other conversations.
  */
-export function ConversationFailed({
-  id,
-  failure,
-  conversations,
-}: {
-  id: string;
-  failure: SectionFailure;
-  conversations: ConversationsApi;
-}) {
+export function ConversationFailed({ id, failure }: { id: string; failure: SectionFailure }) {
+  const conversations = useConversationsApi();
   const [exportProblem, setExportProblem] = useState<string | null>(null);
   const title = conversations.summaries.find((s) => s.id === id)?.title ?? 'conversation';
   const other = conversations.summaries.find((s) => s.id !== id);

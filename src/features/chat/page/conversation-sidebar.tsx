@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
 import { onDemand } from '../../../components/ui/on-demand';
 import { useIsMounted } from '../../../components/ui/use-is-mounted';
 import type { ConversationSummary } from '../../../lib/chat';
-import type { ConversationsApi } from './use-conversations';
+import { useConversationsApi, type ConversationsApi } from './use-conversations';
 
 function Item({
   summary,
@@ -100,13 +100,19 @@ export async function preloadImportExport(): Promise<void> {
 const LIST_STEP = 200;
 
 /** The saved conversations: new, search, open, rename, delete with undo, import and export. */
-export function ConversationSidebar({ api }: { api: ConversationsApi }) {
+export function ConversationSidebar() {
+  const api = useConversationsApi();
   const [dialog, setDialog] = useState(false);
   const [limit, setLimit] = useState(LIST_STEP);
-  const listed = api.summaries.slice(0, limit);
+  const shown = useMemo(() => {
+    if (api.found === null) return api.summaries;
+    const found = new Set(api.found);
+    return api.summaries.filter((s) => found.has(s.id));
+  }, [api.summaries, api.found]);
+  const listed = shown.slice(0, limit);
   // The open conversation is always listed, wherever it falls.
-  const activeBeyond = api.summaries.slice(limit).find((s) => s.id === api.active?.id);
-  const more = api.summaries.length - listed.length;
+  const activeBeyond = shown.slice(limit).find((s) => s.id === api.activeId);
+  const more = shown.length - listed.length;
   // Mounted from its first opening on (so what was typed into the import stays across closings).
   const [dialogOpened, setDialogOpened] = useState(false);
   const [stillEmpty, setStillEmpty] = useState(false);
@@ -164,7 +170,7 @@ export function ConversationSidebar({ api }: { api: ConversationsApi }) {
       ) : null}
       <ul className="flex min-h-0 flex-1 flex-col gap-0.5 overflow-y-auto" aria-label="Saved conversations">
         {listed.map((summary) => (
-          <Item key={summary.id} summary={summary} active={summary.id === api.active?.id} api={api} />
+          <Item key={summary.id} summary={summary} active={summary.id === api.activeId} api={api} />
         ))}
         {activeBeyond ? <Item key={activeBeyond.id} summary={activeBeyond} active api={api} /> : null}
         {more > 0 ? (
@@ -174,14 +180,14 @@ export function ConversationSidebar({ api }: { api: ConversationsApi }) {
             </Button>
           </li>
         ) : null}
-        {api.summaries.length === 0 ? (
+        {shown.length === 0 ? (
           <li className="px-2 text-xs text-zinc-500">
             {api.query ? 'No conversation matches.' : 'No conversations yet.'}
           </li>
         ) : null}
       </ul>
       {dialogOpened ? (
-        <ImportExport.Component open={dialog} onClose={() => setDialog(false)} api={api} fallback={null} />
+        <ImportExport.Component open={dialog} onClose={() => setDialog(false)} fallback={null} />
       ) : null}
     </nav>
   );

@@ -7,8 +7,7 @@ import { JsonImport } from '../../../components/ui/json-import';
 import type { ConversationExport } from '../../../lib/chat';
 import { MAX_IMPORT_BYTES, type ImportManyResult } from '../../../lib/chat/conversation-import';
 import { hiddenVersionCount, linearPath } from '../../../lib/chat/conversation-tree';
-import { toStorageError } from '../storage';
-import type { ConversationsApi } from './use-conversations';
+import { useConversationsApi } from './use-conversations';
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
 
@@ -24,14 +23,15 @@ function readVersions(json: string): { others: number; pathOnly: string } | null
 }
 
 /** The open conversation's export: shown, copyable and downloadable; whole, or the path shown alone. */
-function ExportOne({ open, api }: { open: boolean; api: ConversationsApi }) {
+function ExportOne({ open }: { open: boolean }) {
+  const api = useConversationsApi();
   const [whole, setExported] = useState<string | null>(null);
   const [pathOnly, setPathOnly] = useState(false);
   const versions = useMemo(() => (whole ? readVersions(whole) : null), [whole]);
   const exported = pathOnly && versions ? versions.pathOnly : whole;
-  const activeId = api.active?.id;
+  const activeId = api.activeId;
   // The list follows saves (a first message names a new conversation); the opened snapshot does not.
-  const title = api.summaries.find((s) => s.id === activeId)?.title ?? api.active?.title ?? 'conversation';
+  const title = api.summaries.find((s) => s.id === activeId)?.title ?? 'conversation';
 
   useEffect(() => {
     if (!open || !activeId) return;
@@ -65,10 +65,11 @@ function ExportOne({ open, api }: { open: boolean; api: ConversationsApi }) {
  * The open conversation as a link: the whole conversation rides in the link's fragment, which a
  * browser never sends to a server, and the export holds no key.
  */
-function ShareLink({ api }: { api: ConversationsApi }) {
+function ShareLink() {
+  const api = useConversationsApi();
   const [link, setLink] = useState<{ id: string; url: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const activeId = api.active?.id;
+  const activeId = api.activeId;
   const shown = link && link.id === activeId ? link.url : null;
   const make = async () => {
     if (!activeId) return;
@@ -116,20 +117,20 @@ function ShareLink({ api }: { api: ConversationsApi }) {
 }
 
 /** Every saved conversation as one file, which the import below takes back. */
-function ExportAll({ api }: { api: ConversationsApi }) {
+function ExportAll() {
+  const api = useConversationsApi();
   const [note, setNote] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
   const exportAll = async () => {
     setWorking(true);
     setNote(null);
     try {
-      // What is on screen is in the file, even a change the autosaver has not written yet.
-      await api.autosaver.flush();
-      const { json, count } = await api.store.exportAllJson();
-      downloadJson(json, `conversations-${new Date().toISOString().slice(0, 10)}`);
-      setNote(`Exported ${plural(count, 'conversation')}.`);
-    } catch (error) {
-      api.reportStorageError(toStorageError(error, 'export all conversations'));
+      // What is on screen is in the file, even a change the autosaver has not written yet; a
+      // failure is said by the page's storage notice.
+      const all = await api.exportAllJson();
+      if (!all) return;
+      downloadJson(all.json, `conversations-${new Date().toISOString().slice(0, 10)}`);
+      setNote(`Exported ${plural(all.count, 'conversation')}.`);
     } finally {
       setWorking(false);
     }
@@ -199,7 +200,8 @@ function ManyReport({ result }: { result: Extract<ImportManyResult, { ok: true }
  * any of those files or a plain `{"messages": […]}` request body (an invalid import lists every
  * problem with where it is).
  */
-export function ImportExportPanels({ open, api }: { open: boolean; api: ConversationsApi }) {
+export function ImportExportPanels({ open }: { open: boolean }) {
+  const api = useConversationsApi();
   const [many, setMany] = useState<ImportManyResult | null>(null);
 
   /** Resolves true when something went in, so the pasted text is cleared. */
@@ -212,9 +214,9 @@ export function ImportExportPanels({ open, api }: { open: boolean; api: Conversa
 
   return (
     <>
-      <ExportOne open={open} api={api} />
-      <ShareLink api={api} />
-      <ExportAll api={api} />
+      <ExportOne open={open} />
+      <ShareLink />
+      <ExportAll />
       <section aria-label="Import" className="mt-4 flex flex-col gap-1">
         <h3 className="text-sm font-semibold">Import</h3>
         <p className="text-xs text-zinc-600 dark:text-zinc-400">

@@ -1,5 +1,6 @@
 import { del, delMany, get, getMany, set, setMany, update, type UseStore } from 'idb-keyval';
-import type { Conversation, ImportResult } from '../../../lib/chat';
+import { compareSummaries, type Conversation, type ConversationSummary } from '../../../lib/chat/conversation-types';
+import type { ImportResult } from '../../../lib/chat';
 import { importOffThread } from '../../../lib/chat/import-off-thread';
 import type { FileReading } from '../../../lib/chat/import-tasks';
 import type { StoredIndexEntry as IndexEntry } from '../../../lib/chat/stored-conversations';
@@ -26,6 +27,17 @@ export interface ConversationStoreOptions {
   createId?: () => string;
   /** The model of an imported request body that names none (default: a new conversation's). */
   defaultModel?: () => string;
+}
+
+/** The list's entry of a conversation as saved. */
+function entryOf(conversation: Conversation, pinned: boolean): IndexEntry {
+  const { id, title, updatedAt, model } = conversation;
+  return { id, title, updatedAt, model, ...(pinned ? { pinned: true } : {}) };
+}
+
+/** What the list shows of an entry (not whether a deletion is pending). */
+function summaryOf({ deletedAt: _pending, ...summary }: IndexEntry): ConversationSummary {
+  return summary;
 }
 
 /** A deletion that can still be taken back until `purgeAt`. */
@@ -95,12 +107,12 @@ export function createConversationStore(options: ConversationStoreOptions = {}) 
   async function save(conversation: Conversation): Promise<void> {
     await guard(`save conversation "${conversation.title}"`, async () => {
       await set(keyOf(conversation.id), conversation, store);
-      const entry: IndexEntry = {
-        id: conversation.id,
-        title: conversation.title,
-        updatedAt: conversation.updatedAt,
-      };
-      await updateIndex((entries) => [...entries.filter((e) => e.id !== conversation.id), entry]);
+      await updateIndex((entries) => {
+        // A pin is the list's, not the record's: a save keeps it.
+        const was = entries.find((e) => e.id === conversation.id);
+        const entry = entryOf(conversation, was?.pinned === true);
+        return [...entries.filter((e) => e.id !== conversation.id), entry];
+      });
     });
   }
 
@@ -132,7 +144,7 @@ export function createConversationStore(options: ConversationStoreOptions = {}) 
     const ids = new Set(saved.map((c) => c.id));
     await updateIndex((index) => [
       ...index.filter((e) => !ids.has(e.id)),
-      ...saved.map(({ id, title, updatedAt }) => ({ id, title, updatedAt })),
+      ...saved.map((c) => entryOf(c, false)),
     ]);
     return saved;
   }
@@ -151,9 +163,21 @@ export function createConversationStore(options: ConversationStoreOptions = {}) 
         await purgeExpired(entries);
         return entries
           .filter((e) => e.deletedAt === undefined)
-          .map(({ id, title, updatedAt }) => ({ id, title, updatedAt }))
-          .sort((a, b) => b.updatedAt - a.updatedAt);
+          .map(summaryOf)
+          .sort(compareSummaries);
       }),
+
+    /** Pins a conversation to the top of the list, or unpins it; kept in the list's index. */
+    setPinned: (id: string, pinned: boolean) =>
+      guard(pinned ? 'pin the conversation' : 'unpin the conversation', () =>
+        updateIndex((entries) =>
+          entries.map((e) => {
+            if (e.id !== id) return e;
+            const { pinned: _was, ...rest } = e;
+            return pinned ? { ...rest, pinned: true } : rest;
+          }),
+        ),
+      ),
 
     /**
      * Reads a conversation, or null. A reply that was pending or streaming when it was saved was cut
@@ -232,10 +256,8 @@ export function createConversationStore(options: ConversationStoreOptions = {}) 
     search: (query: string) =>
       guard('search conversations', async () => {
         const needle = query.trim().toLowerCase();
-        const entries = (await readIndex())
-          .filter((e) => e.deletedAt === undefined)
-          .sort((a, b) => b.updatedAt - a.updatedAt);
-        const summary = ({ id, title, updatedAt }: IndexEntry) => ({ id, title, updatedAt });
+        const entries = (await readIndex()).filter((e) => e.deletedAt === undefined).sort(compareSummaries);
+        const summary = summaryOf;
         if (needle === '') return entries.map(summary);
         const records = await getMany<unknown>(
           entries.map((e) => keyOf(e.id)),

@@ -11,5 +11,4 @@ export {
   createPersistentStorageRequest,
   type PersistResult,
 } from './persistent-storage';
-export { createSavesStore, type SavesState, type SavesStore } from './saves-store';
 export { StorageError, toStorageError, type StorageErrorKind } from './storage-error';
