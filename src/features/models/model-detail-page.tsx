@@ -6,7 +6,7 @@ import { PageFrame } from '../../components/ui/page-frame';
 import { modelQueryOptions, useApi } from '../../stores';
 import { ModelFields } from './model-fields';
 import { OpenInActions } from './open-in-actions';
-import { contextLength } from '../../lib/models/context-length';
+import { describeContextLength, useContextLength } from './use-context-length';
 import { purposeWords } from './purpose-words';
 
 export interface ModelDetailPageProps {
@@ -18,6 +18,7 @@ export interface ModelDetailPageProps {
 export function ModelDetailPage({ modelId }: ModelDetailPageProps) {
   const api = useApi();
   const query = useQuery(modelQueryOptions(api, modelId));
+  const contextOf = useContextLength();
 
   return (
     <PageFrame
@@ -45,10 +46,7 @@ export function ModelDetailPage({ modelId }: ModelDetailPageProps) {
             <dt className="text-zinc-600 dark:text-zinc-400">For</dt>
             <dd>{purposeWords(query.data.id)}</dd>
             <dt className="text-zinc-600 dark:text-zinc-400">Context length</dt>
-            <dd className="font-mono">
-              {contextLength(query.data)?.toLocaleString('en-US').concat(' tokens') ??
-                'not stated by the server'}
-            </dd>
+            <dd className="font-mono">{describeContextLength(contextOf(query.data))}</dd>
           </dl>
           <ModelFields model={query.data} />
         </div>

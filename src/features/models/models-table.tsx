@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { ListedModel as Model } from '../../lib/api';
 import { FOCUS_RING } from '../../components/ui/button';
-import { contextLength } from '../../lib/models/context-length';
+import { describeContextLength, useContextLength } from './use-context-length';
 import { purposeWords } from './purpose-words';
 import { createdDate, createdInstant } from './model-dates';
 
@@ -11,6 +11,7 @@ export interface ModelsTableProps {
 
 /** The model list as a table; each id links to the model's own page. */
 export function ModelsTable({ models }: ModelsTableProps) {
+  const contextOf = useContextLength();
   return (
     <table className="w-full border-collapse text-sm">
       <thead>
@@ -46,7 +47,7 @@ export function ModelsTable({ models }: ModelsTableProps) {
             <td className="py-1 pr-4 font-mono">{model.owned_by}</td>
             <td className="py-1 pr-4">{purposeWords(model.id)}</td>
             <td className="py-1 pr-4 font-mono tabular-nums">
-              <ContextCell model={model} />
+              <ContextCell context={contextOf(model)} />
             </td>
             <td className="py-1 font-mono">
               {model.created === null ? (
@@ -64,14 +65,19 @@ export function ModelsTable({ models }: ModelsTableProps) {
   );
 }
 
-/** Tokens the model takes, when its server says; a dash with the reason when it does not. */
-function ContextCell({ model }: { model: Model }) {
-  const tokens = contextLength(model);
-  if (tokens === null)
+/** Tokens the model takes, when known; words saying it is not, rather than a bare dash. */
+function ContextCell({ context }: { context: ReturnType<ReturnType<typeof useContextLength>> }) {
+  if (context === null)
     return (
-      <span title="The server does not say" className="text-zinc-500">
-        —
+      <span className="font-sans text-xs text-zinc-600 dark:text-zinc-400">
+        {describeContextLength(null)}
       </span>
     );
-  return <>{tokens.toLocaleString('en-US')} tokens</>;
+  if (context.source === 'local-service')
+    return (
+      <span title="The local service enforces this limit; its model list does not state it">
+        {describeContextLength(context)}
+      </span>
+    );
+  return <>{describeContextLength(context)}</>;
 }

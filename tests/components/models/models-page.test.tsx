@@ -33,7 +33,8 @@ describe('models page', () => {
     const [, owner, purpose, context, created] = within(chatRow).getAllByRole('cell');
     expect(owner?.textContent).not.toBe('');
     expect(purpose?.textContent).toBe('chat');
-    expect(context?.textContent).toBe('—');
+    // Another server's list without a context field: said in words, not a bare dash.
+    expect(context?.textContent).toBe('not reported by this server');
     const coderRow = screen.getByRole('link', { name: 'svc-coder' }).closest('tr')!;
     expect(within(coderRow).getAllByRole('cell')[2]?.textContent).toBe('code');
     expect(created?.textContent).toMatch(/^\d{4}-\d{2}-\d{2}$/);

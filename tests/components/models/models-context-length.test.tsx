@@ -1,0 +1,28 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_CONTEXT_LENGTH } from '../../../server/config';
+import { LOCAL_SERVICE_CONTEXT_LENGTH } from '../../../src/features/models/use-context-length';
+import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
+import { addConnection, renderApp } from '../support/render-app';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+describe('models page: context length', () => {
+  it('shows the limit the local service enforces on its own models, where its list states none', async () => {
+    expect(LOCAL_SERVICE_CONTEXT_LENGTH).toBe(DEFAULT_CONTEXT_LENGTH);
+    addConnection({
+      name: 'Local service',
+      baseURL: TEST_BASE_URL,
+      apiKey: TEST_KEY,
+      origin: 'local-service',
+    });
+    renderApp({ path: '/models', fetch: inProcessService().fetch });
+    await screen.findByRole('table', {}, { timeout: 15_000 });
+    const chatRow = screen.getByRole('link', { name: 'svc-chat' }).closest('tr')!;
+    await vi.waitFor(() =>
+      expect(within(chatRow).getAllByRole('cell')[3]).toHaveTextContent(
+        "131,072 tokens (the local service's limit)",
+      ),
+    );
+  });
+});
