@@ -72,6 +72,19 @@ export function useApi(): ApiHandle {
         localService,
       };
     }
+    // The local service's entry keeps its key in memory only: after a reload it has none until the
+    // page's bootstrap gives it back. No request goes before that (it could only be refused with 401).
+    if (localService && apiKey === '') {
+      return {
+        client: null,
+        connectionId: id,
+        baseURL,
+        keyFingerprint: fingerprint,
+        problem:
+          "Waiting for the local service's key (it gives it to the page it serves): if this lasts, open the address npm start printed, or type the key in Settings.",
+        localService,
+      };
+    }
     const client = createClient({
       baseURL,
       ...(apiKey ? { apiKey } : {}),
