@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { PageFrame } from '../../components/ui/page-frame';
 import type { CellView } from '../../lib/compare/cell-view';
@@ -58,6 +59,8 @@ export function ComparePage() {
   const compare = useComparison({ clientFor, gateFor, dialectFor, saved });
   const { shown, source, running } = compare;
   const handoff = useContinueInChat(newId);
+  const navigate = useNavigate();
+  const [experimentError, setExperimentError] = useState<string | null>(null);
 
   const names = useMemo(() => new Map(connections.map((c) => [c.id, c.name])), [connections]);
   const labels = useMemo(
@@ -123,6 +126,24 @@ export function ComparePage() {
       variants: variants.map((v) => ({ ...v, connectionId: v.connectionId || active?.id || '' })),
     });
 
+  // The experiments' code loads on the click: Compare's first load does not carry it.
+  const toExperiment = async () => {
+    setExperimentError(null);
+    try {
+      const { saveCompareAsExperiment } = await import('../../lib/experiments/from-compare');
+      const setup = {
+        systemPrompt: draft.systemPrompt,
+        fewShot: draft.fewShot,
+        message: draft.message,
+        variants: variants.map((v) => ({ ...v, connectionId: v.connectionId || active?.id || '' })),
+      };
+      const replace = () => window.confirm('Replace the experiment on the Experiments page with this setup?');
+      if (await saveCompareAsExperiment(setup, newId, replace)) void navigate('/experiments');
+    } catch (error) {
+      setExperimentError(`Could not make the experiment: ${(error as Error).message}`);
+    }
+  };
+
   const continueFrom = (cell: CellView) => {
     const variant = shown?.comparison.variants.find((v) => v.id === cell.variantId);
     if (!shown || !variant) return;
@@ -150,8 +171,16 @@ export function ComparePage() {
           {shown ? 'Run again' : 'Run'}
         </Button>
         {running ? <Button onClick={() => shown?.run?.stopAll()}>Stop all</Button> : null}
+        <Button disabled={variants.length === 0} onClick={() => void toExperiment()}>
+          Turn into experiment
+        </Button>
         {functionsBlock ? <p className="self-center text-xs">{functionsBlock}</p> : null}
       </div>
+      {experimentError ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {experimentError}
+        </p>
+      ) : null}
       {handoff.error ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {handoff.error}
