@@ -10,6 +10,7 @@ import {
 } from 'react';
 import type { TokenLogprob } from '../../protocol/wire';
 import { TokenPopup } from './token-popup';
+import { LogprobsLegend } from './logprobs-legend';
 import { tone, visibleToken } from './token-text';
 
 /** Which keys move the focus along the tokens, and where to. */
@@ -128,26 +129,29 @@ export function LogprobsView({ logprobs }: { logprobs: readonly TokenLogprob[] }
 
   const entry = shown === null ? undefined : logprobs[shown];
   return (
-    <div
-      role="group"
-      aria-label="Token probabilities"
-      aria-describedby={hintId}
-      className="font-mono text-sm leading-6 break-words whitespace-pre-wrap"
-    >
-      <span id={hintId} className="sr-only">
-        Arrow keys move between tokens; each shows its probability and the alternatives.
-      </span>
-      {logprobs.map((token, i) => (
-        <Token
-          key={i}
-          entry={token}
-          index={i}
-          tabbable={i === focusAt}
-          describedBy={shown === i ? popupId : undefined}
-          events={events}
-        />
-      ))}
-      {entry ? <TokenPopup id={popupId} entry={entry} anchor={anchor} /> : null}
+    <div className="flex flex-col gap-1">
+      <LogprobsLegend />
+      <div
+        role="group"
+        aria-label="Token probabilities"
+        aria-describedby={hintId}
+        className="font-mono text-sm leading-6 break-words whitespace-pre-wrap"
+      >
+        <span id={hintId} className="sr-only">
+          Arrow keys move between tokens; each shows its probability and the alternatives.
+        </span>
+        {logprobs.map((token, i) => (
+          <Token
+            key={i}
+            entry={token}
+            index={i}
+            tabbable={i === focusAt}
+            describedBy={shown === i ? popupId : undefined}
+            events={events}
+          />
+        ))}
+        {entry ? <TokenPopup id={popupId} entry={entry} anchor={anchor} /> : null}
+      </div>
     </div>
   );
 }

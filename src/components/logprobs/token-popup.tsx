@@ -45,6 +45,7 @@ export function TokenPopup({
     };
   }, [anchor, entry]);
 
+  const alternatives = (entry.top_logprobs ?? []).filter((alt) => alt.token !== entry.token);
   return createPortal(
     <div
       ref={popup}
@@ -61,10 +62,15 @@ export function TokenPopup({
       className="pointer-events-none z-50 max-w-[min(20rem,calc(100vw-0.5rem))] rounded border border-zinc-300 bg-white p-1.5 font-mono text-xs text-zinc-900 shadow-lg dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100"
     >
       <span className="block break-all">
+        <span className="font-sans text-zinc-600 dark:text-zinc-400">chosen </span>
         {JSON.stringify(entry.token)} {percent(entry.logprob)}
       </span>
-      {(entry.top_logprobs ?? []).map((alt, i) => (
-        <span key={i} className="block break-all text-zinc-600 dark:text-zinc-400">
+      {/* top_logprobs lists the chosen token among the others: it is shown once, above. */}
+      {alternatives.length > 0 ? (
+        <span className="block font-sans text-zinc-600 dark:text-zinc-400">alternatives</span>
+      ) : null}
+      {alternatives.map((alt, i) => (
+        <span key={i} className="block break-all text-zinc-700 dark:text-zinc-300">
           {JSON.stringify(alt.token)} {percent(alt.logprob)}
         </span>
       ))}
