@@ -71,6 +71,36 @@ describe('the first page loads a hidden tab’s code on intent, not on mount', (
     await context.close();
   });
 
+  it('fetches the Settings dialog and the request code on the intent to use them, and both then work', async () => {
+    const { context, page, watch, errors } = await openIdle('/chat');
+    const message = page.getByRole('textbox', { name: 'Message', exact: true });
+    await message.waitFor();
+    expect(fetched(watch, 'settings-dialog')).toBe(false);
+    expect(fetched(watch, 'reply-machinery')).toBe(false);
+
+    // The pointer over Settings fetches the dialog's code; a click opens it.
+    const settings = page.getByRole('button', { name: 'Settings', exact: true });
+    await settings.hover();
+    await expect.poll(() => fetched(watch, 'settings-dialog')).toBe(true);
+    await settings.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(fetched(watch, 'reply-machinery')).toBe(false);
+
+    // Focus in the composer (the keyboard's way in, no pointer) fetches the request code; Send sends.
+    await message.focus();
+    await expect.poll(() => fetched(watch, 'reply-machinery')).toBe(true);
+    await message.fill('Say hello.');
+    await message.press('Enter');
+    const reply = page.getByRole('list', { name: 'Transcript' }).locator(':scope > li').last();
+    await expect.poll(() => reply.getAttribute('data-status')).toBe('complete');
+    expect((await reply.innerText()).length).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('fetches /code’s Wire tab on intent and only the grammar of the language shown', async () => {
     const { context, page, watch, errors } = await openIdle('/code');
     await page.locator('.cm-content').waitFor();

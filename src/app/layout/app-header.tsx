@@ -9,6 +9,8 @@ import { MainNav } from './main-nav';
 
 export interface AppHeaderProps {
   onOpenSettings: () => void;
+  /** The pointer is over Settings, or it has focus: fetch the dialog's code ahead of the click. */
+  onSettingsIntent?: () => void;
 }
 
 function ConnectionStatusFailed({ message, retry }: { message: string; retry: () => void }) {
@@ -27,7 +29,7 @@ function ConnectionStatusFailed({ message, retry }: { message: string; retry: ()
  * screen; narrower, the connection takes a row of its own, and on a phone the pages too (the order
  * classes move the groups, the DOM order stays the reading order). A group that wraps goes right.
  */
-export function AppHeader({ onOpenSettings }: AppHeaderProps) {
+export function AppHeader({ onOpenSettings, onSettingsIntent }: AppHeaderProps) {
   return (
     <header
       data-region="header"
@@ -48,7 +50,13 @@ export function AppHeader({ onOpenSettings }: AppHeaderProps) {
         </div>
         <div className="order-2 ml-auto flex items-center gap-x-3 md:order-3 xl:order-4 xl:ml-0">
           <ThemeToggle />
-          <Button size="sm" onClick={onOpenSettings} aria-haspopup="dialog">
+          <Button
+            size="sm"
+            onClick={onOpenSettings}
+            onPointerEnter={onSettingsIntent}
+            onFocus={onSettingsIntent}
+            aria-haspopup="dialog"
+          >
             Settings
           </Button>
         </div>

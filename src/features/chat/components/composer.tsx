@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
 import type { SendKey } from '../../../stores';
 import { ParameterProblems } from '../params/parameter-problems';
+import { preloadReplyMachinery } from '../session';
 import { describeInvalidParameters, useInvalidParameters } from '../params/use-parameter-problem';
 
 const draftKey = (conversationId: string) => `svc-playground.chat-draft.${conversationId}`;
@@ -43,6 +44,11 @@ export interface ComposerProps {
   onAdd: (role: 'user' | 'assistant', text: string) => void;
   onStop: () => void;
 }
+
+// The request code (body building, reply reading: about 7 KB) is not on the first page: it is fetched
+// on the intent to send — the pointer over the composer, focus in it — not when the page is idle
+// (issue 29, item 10). A failed fetch is tried again by the Send, which says so if it fails too.
+const replyIntent = () => void preloadReplyMachinery().catch(() => undefined);
 
 /** Sends messages. The draft is saved per conversation as it is typed and cleared only once sent. */
 export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function Composer(
@@ -91,7 +97,11 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
     sendKey === 'enter' ? 'Enter sends · Shift+Enter new line' : 'Ctrl+Enter sends · Enter new line';
 
   return (
-    <div className="flex flex-col gap-1 border-t border-zinc-200 pt-2 dark:border-zinc-800">
+    <div
+      className="flex flex-col gap-1 border-t border-zinc-200 pt-2 dark:border-zinc-800"
+      onPointerEnter={replyIntent}
+      onFocus={replyIntent}
+    >
       <textarea
         ref={ref}
         aria-label="Message"

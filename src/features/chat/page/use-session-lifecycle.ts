@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import type { ApiClient } from '../../../lib/api';
-import { whenIdle } from '../../../lib/task-slices';
-import { preloadReplyMachinery, useChatSessionActions, type ChatTransport } from '../session';
+import { useChatSessionActions, type ChatTransport } from '../session';
 
 const noClient = (problem: string): ChatTransport => {
   const fail = () => {
@@ -11,7 +10,7 @@ const noClient = (problem: string): ChatTransport => {
 };
 
 /**
- * Keeps the sessions' client the active connection's, fetches the request code ahead, and closes a conversation once the page stops
+ * Keeps the sessions' client the active connection's, and closes a conversation once the page stops
  * showing it (another is shown, or the page goes): its request is stopped, and it leaves the store
  * when that request has ended and its last state has been saved.
  */
@@ -21,9 +20,7 @@ export function useSessionLifecycle(
   problem: string | null,
 ): void {
   const { setTransport, close } = useChatSessionActions();
-  // The request code is not on the first page; it is fetched when the page is idle, before the
-  // first Send (a failed fetch is tried again by the Send, which says so if it fails too).
-  useEffect(() => whenIdle(() => void preloadReplyMachinery().catch(() => undefined), 2000), []);
+  // The request code is fetched on the intent to send (the composer's pointer or focus), not here.
   useEffect(() => {
     setTransport(client ?? noClient(problem ?? 'no connection'));
   }, [setTransport, client, problem]);
