@@ -161,6 +161,10 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
       <div className="mb-1 flex flex-wrap items-center justify-between gap-1 text-xs">
         <span className="flex items-center gap-2">
           <span className="font-semibold uppercase">{message.role}</span>
+          {message.role === 'function' ? (
+            // Which function answered: the transcript would otherwise show a bare result.
+            <span className="font-mono text-zinc-600 dark:text-zinc-400">{message.name ?? 'result'}</span>
+          ) : null}
           {message.role === 'tool' ? (
             <span className="font-mono text-zinc-500">
               {message.name ?? 'result'} · {message.tool_call_id}

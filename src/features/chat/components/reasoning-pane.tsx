@@ -12,9 +12,17 @@ export const REASONING_TAIL_CHARS = 16 * 1024;
 /** How much more each "Show earlier" reveals; also the size of each piece drawn, so none is redrawn. */
 export const REASONING_PIECE_CHARS = 256 * 1024;
 
+/**
+ * Thinking is written in markdown, but drawn as plain text (it may be megabytes): the fences and
+ * inline-code backticks, which would only show as literal marks, are taken out.
+ */
+export function withoutCodeMarks(text: string): string {
+  return text.replace(/^[ \t]*(`{3,}|~{3,})[^\n`]*(\n|$)/gm, '').replace(/`([^`\n]+)`/g, '$1');
+}
+
 /** One piece of a long text: its own text node, drawn once however often the pane re-renders. */
 const Piece = memo(function Piece({ text }: { text: string }) {
-  return <>{text}</>;
+  return <>{withoutCodeMarks(text)}</>;
 });
 
 /**
@@ -75,7 +83,7 @@ export function ReasoningPane({ reasoning, live }: { reasoning: MessageReasoning
         className="mt-1 font-mono text-xs whitespace-pre-wrap text-zinc-700 dark:text-zinc-300"
       >
         {from === 0 && text.length <= REASONING_PIECE_CHARS
-          ? text
+          ? withoutCodeMarks(text)
           : piecesFrom(text, from).map((piece) => <Piece key={piece.key} text={piece.text} />)}
       </div>
     </details>
