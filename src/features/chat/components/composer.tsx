@@ -137,7 +137,10 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
               ? 'The last message is assistant text: Send has the model continue it · '
               : 'The last message awaits a reply: Send asks for it · '
             : null}
-          {keyWords} · Esc stops · ? shortcuts
+          {/* Keys mean nothing on a touch screen with no keyboard: the hints go there. */}
+          <span className="pointer-coarse:hidden" data-testid="keyboard-hints">
+            {keyWords} · Esc stops · ? shortcuts
+          </span>
         </span>
         <span className="flex gap-1">
           <Button size="sm" variant="ghost" disabled={busy || text.trim() === ''} onClick={() => add('user')}>
