@@ -1,12 +1,14 @@
 import type { FunctionDefinition } from '../../protocol/wire';
-import { JSON_TYPES, TYPE_SUBSTITUTES } from '../../protocol/function-rules';
-import { functionNameProblem } from './function-name';
+import {
+  checkDefinition,
+  definitionsScope,
+  runRules,
+  type MetaSchemaCheck,
+} from '../../protocol/request-rules';
+import { metaSchemaCheckOf } from './meta-schema';
 import { joinPath, parseJson, positionAt, type TextPosition, type ValueSpan } from './parse-json';
 import type { DefinitionProblem, DefinitionsCheck } from './definitions-check';
 import { schemaChecker, schemaCheckerPending } from './schema-checker';
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 class Collector {
   readonly problems: DefinitionProblem[] = [];
@@ -18,7 +20,7 @@ class Collector {
   ) {}
 
   /** Adds a problem at the nearest located ancestor of `path` (a missing key points at its object). */
-  add(path: string, message: string, atKey = false): void {
+  add(path: string, message: string, atKey = false, named = false): void {
     let probe = path;
     let span = this.spans.get(probe);
     while (!span && probe !== '') {
@@ -29,106 +31,69 @@ class Collector {
     const from = span ? (atKey && span.keyFrom !== undefined ? span.keyFrom : span.from) : 0;
     const to = span ? Math.max(from + 1, Math.min(span.to, from + 200)) : Math.min(1, this.text.length);
     const where: TextPosition = positionAt(this.text, from);
-    this.problems.push({ path, message: `${path || 'definitions'}: ${message}`, from, to, line: where.line });
+    const text = named ? message : `${path || 'definitions'}: ${message}`;
+    this.problems.push({ path, message: text, from, to, line: where.line });
   }
 }
 
-function checkProperty(c: Collector, value: unknown, path: string): void {
-  if (!isObject(value)) {
-    c.add(path, 'must be an object such as {"type": "string", "description": "..."}.');
-    return;
-  }
-  if (value.type !== undefined) {
-    const types = Array.isArray(value.type) ? value.type : [value.type];
-    if (types.length === 0 || !types.every((t) => typeof t === 'string' && JSON_TYPES.includes(t)))
-      c.add(joinPath(path, 'type'), `must be one of ${JSON_TYPES.join(', ')}.`);
-  } else if (!TYPE_SUBSTITUTES.some((k) => k in value)) {
-    c.add(path, 'needs a "type", e.g. "string".', true);
-  }
-  if (value.description !== undefined && typeof value.description !== 'string')
-    c.add(joinPath(path, 'description'), 'must be a string.');
-  if (value.enum !== undefined && (!Array.isArray(value.enum) || value.enum.length === 0))
-    c.add(joinPath(path, 'enum'), 'must be a non-empty array of allowed values.');
-}
+/** The fields of a definition the editor holds; the service ignores others, the editor names them. */
+const DEFINITION_FIELDS = ['name', 'description', 'parameters'];
 
-function checkParameters(c: Collector, value: unknown, path: string): void {
-  if (!isObject(value)) {
-    c.add(path, 'must be a JSON Schema object with "type": "object", "properties" and "required".');
-    return;
-  }
-  if (value.type !== 'object') c.add(joinPath(path, 'type'), 'must be "object".');
-  const properties = value.properties;
-  if (!isObject(properties)) {
-    c.add(joinPath(path, 'properties'), 'must be an object mapping each argument name to its schema.');
-  } else {
-    for (const [name, schema] of Object.entries(properties))
-      checkProperty(c, schema, joinPath(joinPath(path, 'properties'), name));
-  }
-  if (value.required !== undefined) {
-    const requiredPath = joinPath(path, 'required');
-    if (!Array.isArray(value.required)) c.add(requiredPath, 'must be an array of property names.');
-    else
-      value.required.forEach((name: unknown, i) => {
-        if (typeof name !== 'string' || !isObject(properties) || !Object.hasOwn(properties, name))
-          c.add(joinPath(requiredPath, i), `names ${JSON.stringify(name)}, which is not in "properties".`);
-      });
-  }
+/** A checker to give the rules: the loaded Ajv, or while it loads, none (the check is then pending). */
+function metaSchemaFor(c: Collector): MetaSchemaCheck {
   const checker = schemaChecker();
-  if (!checker) {
+  if (checker) return metaSchemaCheckOf(checker);
+  return () => {
     c.pending = schemaCheckerPending('the function definitions');
-    return;
-  }
+    return [];
+  };
+}
+
+/**
+ * The editor's own rule beyond the request's: a schema the page will check arguments with must
+ * compile (the service only checks it against the meta-schema).
+ */
+function checkCompiles(c: Collector, parameters: unknown, path: string): void {
+  const checker = schemaChecker();
+  if (!checker || typeof parameters !== 'object' || parameters === null) return;
   const { ajv } = checker;
-  if (!ajv.validateSchema(value)) {
-    for (const error of ajv.errors ?? []) {
-      const inner = error.instancePath.split('/').slice(1).reduce<string>(joinPathPart, path);
-      c.add(inner, `is not valid JSON Schema: ${error.message ?? 'invalid'}.`);
-    }
-    return;
-  }
   try {
-    ajv.compile(value);
+    ajv.compile(parameters);
   } catch (error) {
     c.add(
       path,
       `is not a usable JSON Schema: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}.`,
     );
   } finally {
-    ajv.removeSchema(value);
+    ajv.removeSchema(parameters);
   }
 }
 
-function joinPathPart(base: string, part: string): string {
-  return /^\d+$/.test(part) ? joinPath(base, Number(part)) : joinPath(base, part);
-}
-
-function checkDefinition(c: Collector, value: unknown, i: number, seen: Map<string, number>): void {
-  const path = joinPath('', i);
-  if (!isObject(value)) {
-    c.add(path, 'must be an object with "name", "description" and "parameters".');
-    return;
-  }
-  const nameProblem = functionNameProblem(value.name);
-  if (nameProblem) c.add(value.name === undefined ? path : joinPath(path, 'name'), nameProblem, true);
-  else if (typeof value.name === 'string') {
-    const first = seen.get(value.name);
-    if (first !== undefined)
-      c.add(
-        joinPath(path, 'name'),
-        `repeats the name '${value.name}' of definition [${first}]; names must be unique.`,
-      );
-    else seen.set(value.name, i);
-  }
-  if (value.description !== undefined && typeof value.description !== 'string')
-    c.add(joinPath(path, 'description'), 'must be a string.');
-  if (value.parameters !== undefined) checkParameters(c, value.parameters, joinPath(path, 'parameters'));
-  for (const key of Object.keys(value))
-    if (!['name', 'description', 'parameters'].includes(key))
-      c.add(
-        joinPath(path, key),
-        `"${key}" is not a field of a function definition (name, description, parameters).`,
-        true,
-      );
+/** The definitions held to the request rules' function rules (protocol/request-rules), every problem listed. */
+function checkDefinitions(c: Collector, definitions: readonly unknown[]): void {
+  const scope = definitionsScope(metaSchemaFor(c));
+  const { problems } = runRules(Number.POSITIVE_INFINITY, (p) => {
+    definitions.forEach((definition, i) => {
+      const before = p.count;
+      checkDefinition(p, definition, joinPath('', i), scope);
+      const parameters = (definition as { parameters?: unknown } | null)?.parameters;
+      if (p.count === before && parameters != null)
+        checkCompiles(c, parameters, joinPath(joinPath('', i), 'parameters'));
+    });
+    return null;
+  });
+  // The rules' messages name their place themselves.
+  for (const { param, message, at } of problems) c.add(at ?? param ?? '', message, false, true);
+  definitions.forEach((definition, i) => {
+    if (typeof definition !== 'object' || definition === null || Array.isArray(definition)) return;
+    for (const key of Object.keys(definition))
+      if (!DEFINITION_FIELDS.includes(key))
+        c.add(
+          joinPath(joinPath('', i), key),
+          `"${key}" is not a field of a function definition (name, description, parameters).`,
+          true,
+        );
+  });
 }
 
 /**
@@ -161,8 +126,7 @@ export function validateDefinitions(text: string): DefinitionsCheck {
     c.add('', 'must be a JSON array of function definitions: [{"name": …}, …].');
     return { definitions: null, problems: c.problems, pending: null };
   }
-  const seen = new Map<string, number>();
-  value.forEach((definition, i) => checkDefinition(c, definition, i, seen));
+  checkDefinitions(c, value);
   return {
     definitions: c.problems.length === 0 && c.pending === null ? (value as FunctionDefinition[]) : null,
     problems: c.problems,

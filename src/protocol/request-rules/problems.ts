@@ -8,6 +8,8 @@ export interface RuleProblem {
   /** Where, as the service's `param` writes it: `messages[2].content`, `logit_bias.abc`; null for the body. */
   param: string | null;
   message: string;
+  /** A finer place inside `param` when there is one (a meta-schema error's keyword), for an editor's marker. */
+  at?: string;
 }
 
 /** Thrown by `add` once the list is full, so a first-problem check does no work past it. */
@@ -18,8 +20,8 @@ export class Problems {
   constructor(private readonly limit: number) {}
 
   /** Records a problem; returns undefined so a reader can `return p.add(…)` as its "no value". */
-  add(param: string | null, message: string): undefined {
-    this.list.push({ param, message });
+  add(param: string | null, message: string, at?: string): undefined {
+    this.list.push(at === undefined ? { param, message } : { param, message, at });
     if (this.list.length >= this.limit) throw ENOUGH;
     return undefined;
   }

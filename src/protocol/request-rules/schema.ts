@@ -78,6 +78,15 @@ function checkPatterns(p: Problems, schema: unknown, param: string): void {
   }
 }
 
+/** A JSON pointer inside the schema at `param` as a path: `/properties/n/minimum` → `param.properties.n.minimum`. */
+function pathOf(param: string, pointer: string): string {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : `${path}.${part}`), param);
+}
+
 /** Size first (nothing larger is walked further), then the meta-schema, then the patterns. */
 export function checkJsonSchema(
   p: Problems,
@@ -90,7 +99,11 @@ export function checkJsonSchema(
   const errors = metaSchema(value);
   for (const error of errors) {
     const where = error.instancePath ? ` at ${error.instancePath}` : '';
-    p.add(param, `'${param}' is not a valid JSON Schema: ${error.message ?? 'invalid'}${where}.`);
+    p.add(
+      param,
+      `'${param}' is not a valid JSON Schema: ${error.message ?? 'invalid'}${where}.`,
+      pathOf(param, error.instancePath),
+    );
   }
   if (errors.length === 0) checkPatterns(p, value, param);
 }

@@ -72,7 +72,7 @@ describe('function definitions form view', () => {
     });
     expect(
       within(screen.getByRole('list', { name: 'Problems in the function definitions' })).getByText(
-        /'calc ulate' may only hold/,
+        /'\[0\]\.name' must be 1-64 letters, digits, underscores or dashes/,
       ),
     ).toBeInTheDocument();
     // The template went in once checked (by a checker loaded on first use); the invalid name never does.

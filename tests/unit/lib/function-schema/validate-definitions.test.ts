@@ -49,7 +49,8 @@ describe('validateDefinitions', () => {
       [4, '[1].parameters.required[1]'],
       [5, '[2].name'],
     ]);
-    expect(check.problems[2]?.message).toMatch(/repeats the name 'f' of definition \[1\]/);
+    // The request rules' words, as the service says them.
+    expect(check.problems[2]?.message).toBe("'[2].name' repeats 'f': function names must be unique.");
   });
 
   it('checks the spec shape: parameters.type object, property types, enum, unknown fields', () => {
@@ -73,7 +74,7 @@ describe('validateDefinitions', () => {
         '[0].parameters.type',
         '[0].parameters.properties.a.type',
         '[0].parameters.properties.b.enum',
-        '[0].parameters.properties.c',
+        '[0].parameters.properties.c.type',
         '[0].extra',
       ]),
     );
@@ -89,7 +90,9 @@ describe('validateDefinitions', () => {
     const check = validateDefinitions(text);
     expect(check.definitions).toBeNull();
     expect(check.problems[0]?.path).toBe('[0].parameters.properties.n.minimum');
-    expect(check.problems[0]?.message).toMatch(/not valid JSON Schema/);
+    expect(check.problems[0]?.message).toMatch(
+      /^'\[0\].parameters' is not a valid JSON Schema: must be number at \/properties\/n\/minimum\.$/,
+    );
   });
 
   it('requires an array at the top', () => {
