@@ -72,6 +72,7 @@ export function MatrixCell({
       } ${FOCUS_RING}`}
     >
       <span className="flex items-center gap-1.5 font-medium">
+        <span className="font-normal text-zinc-500 dark:text-zinc-400">#{cell.repeat}</span>
         <span>{STATUS_WORD[status]}</span>
         {change === 'regressed' ? (
           <span className="rounded bg-red-700 px-1 text-white dark:bg-red-600">▼ regressed</span>
