@@ -131,6 +131,8 @@ export function createConversationsStore(options: ConversationsStoreOptions): Co
         });
         const at: Run = { store, autosaver, stopAutosave: autosaveSessions(sessions, autosaver) };
         run = at;
+        // The page shown again starts as it did the first time: its sessions were closed as it went.
+        set({ activeId: null, missing: null, query: '', found: null });
         void options.requestPersistentStorage?.();
         void opening(at, start);
       },
@@ -294,6 +296,22 @@ export function createConversationsStore(options: ConversationsStoreOptions): Co
       async load(id) {
         await flush();
         return (await attempt('open the conversation', (at) => at.store.load(id))) ?? null;
+      },
+
+      async pin(id, pinned) {
+        const done = await attempt(pinned ? 'pin the conversation' : 'unpin the conversation', (at) =>
+          at.store.setPinned(id, pinned).then(() => true),
+        );
+        if (!done) return;
+        const summary = get().summaries.find((s) => s.id === id);
+        if (summary) set((s) => ({ summaries: withSummary(s.summaries, { ...summary, pinned }) }));
+      },
+
+      async exportMarkdown(id) {
+        const conversation = await actions.load(id);
+        if (!conversation) return null;
+        const { conversationMarkdown } = await import('../../../lib/chat/conversation-markdown');
+        return conversationMarkdown(conversation);
       },
 
       async acceptShared() {

@@ -54,6 +54,10 @@ export interface ConversationsActions {
   exportAllJson(): Promise<{ json: string; count: number } | null>;
   /** The conversation as the autosaver last has it (pending changes written first), or null. */
   load(id: string): Promise<Conversation | null>;
+  /** Pins a conversation to the top of the list, or unpins it. */
+  pin(id: string, pinned: boolean): Promise<void>;
+  /** The conversation as a Markdown document, or null when it could not be read (said). */
+  exportMarkdown(id: string): Promise<string | null>;
   acceptShared(): Promise<void>;
   dismissShared(): void;
   dismissStorageError(): void;

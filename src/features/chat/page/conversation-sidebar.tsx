@@ -1,19 +1,34 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { downloadMarkdown } from './download-markdown';
 import { Button } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
 import { onDemand } from '../../../components/ui/on-demand';
 import { useIsMounted } from '../../../components/ui/use-is-mounted';
 import type { ConversationSummary } from '../../../lib/chat';
-import { useConversationsApi, type ConversationsApi } from './use-conversations';
+import type { ConversationsActions } from '../conversations/conversations-types';
+import { useConversationActions, useConversationsApi } from './use-conversations';
 
-function Item({
+/** The date of a listed conversation, short: the time today, else the day. */
+function shortDate(at: number): string {
+  const date = new Date(at);
+  const today = new Date().toDateString() === date.toDateString();
+  return today
+    ? date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+    : date.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+// Shown while the row is hovered or holds focus (so the keyboard reaches them), always on touch.
+const ROW_ACTIONS =
+  'flex flex-wrap gap-0.5 px-1 pb-1 opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100';
+
+const Item = memo(function Item({
   summary,
   active,
   api,
 }: {
   summary: ConversationSummary;
   active: boolean;
-  api: ConversationsApi;
+  api: Pick<ConversationsActions, 'open' | 'rename' | 'remove' | 'pin' | 'exportMarkdown'>;
 }) {
   const [renaming, setRenaming] = useState(false);
   const [title, setTitle] = useState(summary.title);
@@ -31,7 +46,7 @@ function Item({
         <input
           aria-label={`New title for ${summary.title}`}
           ref={field}
-          className={INPUT_CLASS}
+          className={`${INPUT_CLASS} w-full`}
           value={title}
           onChange={(e) => setTitle(e.target.value)}
           onBlur={commit}
@@ -47,42 +62,78 @@ function Item({
       </li>
     );
   }
+  const pinned = summary.pinned === true;
+  const exportMarkdown = async () => {
+    const markdown = await api.exportMarkdown(summary.id);
+    if (markdown !== null) downloadMarkdown(markdown, summary.title);
+  };
   return (
     <li
-      className={`group flex items-center rounded ${active ? 'bg-sky-100 dark:bg-sky-950' : 'hover:bg-zinc-100 dark:hover:bg-zinc-800'}`}
+      data-pinned={pinned || undefined}
+      className={`group rounded ${active ? 'bg-sky-100 dark:bg-sky-950' : 'hover:bg-zinc-100 dark:hover:bg-zinc-800'}`}
     >
       <button
         type="button"
         aria-current={active || undefined}
-        className="min-w-0 flex-1 truncate px-2 py-1 text-left text-sm focus-visible:outline-2 focus-visible:outline-sky-600"
+        className="block w-full min-w-0 px-2 pt-1 text-left text-sm focus-visible:outline-2 focus-visible:outline-sky-600"
         onClick={() => void api.open(summary.id)}
         aria-label={`Open ${summary.title}`}
         title={summary.title}
       >
-        {summary.title}
+        <span className="line-clamp-3 [overflow-wrap:anywhere]">
+          {pinned ? (
+            <span aria-hidden="true" className="mr-1">
+              📌
+            </span>
+          ) : null}
+          {summary.title}
+        </span>
+        <span className="block truncate text-xs text-zinc-600 dark:text-zinc-400">
+          <time dateTime={new Date(summary.updatedAt).toISOString()}>{shortDate(summary.updatedAt)}</time>
+          {summary.model !== undefined ? ` · ${summary.model}` : null}
+        </span>
       </button>
-      <Button
-        size="sm"
-        variant="ghost"
-        aria-label={`Rename ${summary.title}`}
-        onClick={() => {
-          setTitle(summary.title);
-          setRenaming(true);
-        }}
-      >
-        Rename
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        aria-label={`Delete ${summary.title}`}
-        onClick={() => void api.remove(summary.id, summary.title)}
-      >
-        Delete
-      </Button>
+      <div className={ROW_ACTIONS} data-row-actions="">
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-pressed={pinned}
+          aria-label={`Pin ${summary.title}`}
+          onClick={() => void api.pin(summary.id, !pinned)}
+        >
+          {pinned ? 'Unpin' : 'Pin'}
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`Rename ${summary.title}`}
+          onClick={() => {
+            setTitle(summary.title);
+            setRenaming(true);
+          }}
+        >
+          Rename
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`Export ${summary.title} as Markdown`}
+          onClick={() => void exportMarkdown()}
+        >
+          Markdown
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`Delete ${summary.title}`}
+          onClick={() => void api.remove(summary.id, summary.title)}
+        >
+          Delete
+        </Button>
+      </div>
     </li>
   );
-}
+});
 
 // The import/export dialog (and the dialog frame itself) load when it is first opened.
 const ImportExport = onDemand(() => import('./import-export-dialog').then((m) => m.ImportExportDialog));
@@ -102,13 +153,16 @@ const LIST_STEP = 200;
 /** The saved conversations: new, search, open, rename, delete with undo, import and export. */
 export function ConversationSidebar() {
   const api = useConversationsApi();
+  // The same object for the app's life: rows re-render for their own summary only.
+  const actions = useConversationActions();
   const [dialog, setDialog] = useState(false);
   const [limit, setLimit] = useState(LIST_STEP);
+  const [pinnedOnly, setPinnedOnly] = useState(false);
   const shown = useMemo(() => {
-    if (api.found === null) return api.summaries;
-    const found = new Set(api.found);
-    return api.summaries.filter((s) => found.has(s.id));
-  }, [api.summaries, api.found]);
+    const found = api.found === null ? null : new Set(api.found);
+    return api.summaries.filter((s) => (found === null || found.has(s.id)) && (!pinnedOnly || s.pinned === true));
+  }, [api.summaries, api.found, pinnedOnly]);
+  const filtered = api.query.trim() !== '' || pinnedOnly;
   const listed = shown.slice(0, limit);
   // The open conversation is always listed, wherever it falls.
   const activeBeyond = shown.slice(limit).find((s) => s.id === api.activeId);
@@ -152,6 +206,10 @@ export function ConversationSidebar() {
         value={api.query}
         onChange={(e) => api.setQuery(e.target.value)}
       />
+      <label className="flex items-center gap-1 px-1 text-xs">
+        <input type="checkbox" checked={pinnedOnly} onChange={(e) => setPinnedOnly(e.target.checked)} />
+        Pinned only
+      </label>
       {stillEmpty ? (
         <p role="status" className="px-1 text-xs text-zinc-600 dark:text-zinc-400">
           The conversation shown is still empty: it is your new one.
@@ -170,9 +228,9 @@ export function ConversationSidebar() {
       ) : null}
       <ul className="flex min-h-0 flex-1 flex-col gap-0.5 overflow-y-auto" aria-label="Saved conversations">
         {listed.map((summary) => (
-          <Item key={summary.id} summary={summary} active={summary.id === api.activeId} api={api} />
+          <Item key={summary.id} summary={summary} active={summary.id === api.activeId} api={actions} />
         ))}
-        {activeBeyond ? <Item key={activeBeyond.id} summary={activeBeyond} active api={api} /> : null}
+        {activeBeyond ? <Item key={activeBeyond.id} summary={activeBeyond} active api={actions} /> : null}
         {more > 0 ? (
           <li>
             <Button size="sm" variant="ghost" className="w-full" onClick={() => setLimit(limit + LIST_STEP)}>
@@ -182,7 +240,7 @@ export function ConversationSidebar() {
         ) : null}
         {shown.length === 0 ? (
           <li className="px-2 text-xs text-zinc-500">
-            {api.query ? 'No conversation matches.' : 'No conversations yet.'}
+            {filtered ? 'No conversation matches.' : 'No conversations yet.'}
           </li>
         ) : null}
       </ul>
