@@ -42,11 +42,22 @@ describe('conversation store', () => {
     const b = await store.create({ model: 'svc-reasoner', title: 'Second' });
     expect((await store.list()).map((c) => c.id)).toEqual([b.id, a.id]);
     await store.rename(a.id, 'Renamed');
+    // Each entry says its model, for the list to show beside the date.
     expect(await store.list()).toEqual([
-      { id: a.id, title: 'Renamed', updatedAt: expect.any(Number) },
-      { id: b.id, title: 'Second', updatedAt: b.updatedAt },
+      { id: a.id, title: 'Renamed', updatedAt: expect.any(Number), model: 'svc-chat' },
+      { id: b.id, title: 'Second', updatedAt: b.updatedAt, model: 'svc-reasoner' },
     ]);
-    expect(await store.load(b.id)).toEqual(b);
+    // A pin lists a conversation first, and a later save keeps it.
+    await store.setPinned(b.id, true);
+    expect((await store.list()).map((c) => [c.id, c.pinned])).toEqual([
+      [b.id, true],
+      [a.id, undefined],
+    ]);
+    await store.save({ ...b, title: 'Second, saved', updatedAt: 50 });
+    expect((await store.list())[0]).toMatchObject({ id: b.id, pinned: true });
+    await store.setPinned(b.id, false);
+    expect((await store.list()).map((c) => c.id)).toEqual([a.id, b.id]);
+    expect(await store.load(b.id)).toEqual({ ...b, title: 'Second, saved', updatedAt: 50 });
     expect(await store.load('nope')).toBeNull();
   });
 
