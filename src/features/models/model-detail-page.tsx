@@ -6,7 +6,7 @@ import { PageFrame } from '../../components/ui/page-frame';
 import { modelQueryOptions, useApi } from '../../stores';
 import { ModelFields } from './model-fields';
 import { OpenInActions } from './open-in-actions';
-import { describeContextLength, useContextLength } from './use-context-length';
+import { describeContextLength, useContextLength } from '../../stores/use-context-length';
 import { purposeWords } from './purpose-words';
 
 export interface ModelDetailPageProps {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { ListedModel as Model } from '../../lib/api';
 import { FOCUS_RING } from '../../components/ui/button';
-import { describeContextLength, useContextLength } from './use-context-length';
+import { describeContextLength, useContextLength } from '../../stores/use-context-length';
 import { purposeWords } from './purpose-words';
 import { createdDate, createdInstant } from './model-dates';
 

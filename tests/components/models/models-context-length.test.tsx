@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CONTEXT_LENGTH } from '../../../server/config';
-import { LOCAL_SERVICE_CONTEXT_LENGTH } from '../../../src/features/models/use-context-length';
+import { LOCAL_SERVICE_CONTEXT_LENGTH } from '../../../src/stores/use-context-length';
 import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 

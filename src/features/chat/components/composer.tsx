@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
 import type { SendKey } from '../../../stores';
 import { ParameterProblems } from '../params/parameter-problems';
+import { ContextMeter } from './context-meter';
 import { preloadReplyMachinery } from '../session';
 import { describeInvalidParameters, useInvalidParameters } from '../params/use-parameter-problem';
 
@@ -76,6 +77,12 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
     setText(loadDraft(conversationId));
   }
   useEffect(() => saveDraft(conversationId, text), [conversationId, text]);
+  // The token meter's tokenizer, like the request code, is fetched on the intent to write.
+  const [intent, setIntent] = useState(false);
+  const onIntent = () => {
+    replyIntent();
+    setIntent(true);
+  };
 
   const empty = text.trim() === '';
   // With nothing typed, Send runs a conversation that waits for a reply; otherwise it sends the text.
@@ -99,8 +106,8 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
   return (
     <div
       className="flex flex-col gap-1 border-t border-zinc-200 pt-2 dark:border-zinc-800"
-      onPointerEnter={replyIntent}
-      onFocus={replyIntent}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
     >
       <textarea
         ref={ref}
@@ -130,6 +137,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
           {parameterProblem ? <ParameterProblems invalid={invalidParameters} /> : null}
         </p>
       ) : null}
+      <ContextMeter conversationId={conversationId} draft={text} active={intent} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="text-xs text-zinc-500 dark:text-zinc-400">
           {runs

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { contextLength } from '../../lib/models/context-length';
-import { localHealthQueryOptions, useApi } from '../../stores';
+import { contextLength } from '../lib/models/context-length';
+import { localHealthQueryOptions } from './model-queries';
+import { useApi } from './use-api-client';
 
 /**
  * The local service's context limit (server/config.ts, DEFAULT_CONTEXT_LENGTH), which it enforces

@@ -1,0 +1,158 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ConversationMessage } from '../../../lib/chat';
+import { createTokenCounter, type TokenCount, type TokenCounter } from '../../../lib/tokens/token-counter';
+import type { ChatMessage } from '../../../protocol/wire';
+import { modelsQueryOptions, useApi, useSettingsStore } from '../../../stores';
+import { effectiveChatParameters } from '../../../stores/effective-parameters';
+import { describeContextLength, useContextLength } from '../../../stores/use-context-length';
+import { useChatSession } from '../session';
+
+type ToWire = (messages: readonly ConversationMessage[]) => ChatMessage[];
+
+/** The wire history of a conversation: what its next request sends before the box's text. */
+function wireHistory(toWire: ToWire, systemPrompt: string, messages: readonly ConversationMessage[]) {
+  const wire = toWire(messages);
+  return systemPrompt.trim() ? [{ role: 'system' as const, content: systemPrompt }, ...wire] : wire;
+}
+
+/** Same text in the same places: a reply streaming changes the messages but not what is sent. */
+function sameWire(a: readonly ChatMessage[], b: readonly ChatMessage[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((m, i) => {
+      const n = b[i]!;
+      return (
+        m.role === n.role &&
+        m.content === n.content &&
+        m.name === n.name &&
+        m.refusal === n.refusal &&
+        m.function_call?.arguments === n.function_call?.arguments &&
+        JSON.stringify(m.tool_calls ?? null) === JSON.stringify(n.tool_calls ?? null)
+      );
+    })
+  );
+}
+
+/** Rough tokens of text before the tokenizer is here: four characters a token, as English runs. */
+const estimate = (chars: number) => Math.ceil(chars / 4);
+
+function textLength(messages: readonly ConversationMessage[], systemPrompt: string): number {
+  let chars = systemPrompt.length;
+  for (const m of messages) chars += m.content.length + 4;
+  return chars;
+}
+
+const formatted = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The composer's token meter: the prompt's o200k tokens as the service counts them (the conversation,
+ * the system prompt and the text being typed), beside the model's context and the reply's
+ * `max_tokens`, as a bar. The tokenizer (2.4 MB) loads in a worker on the first intent to write
+ * (`active`); until then the figure is an estimate and says so.
+ */
+export function ContextMeter({
+  conversationId,
+  draft,
+  active,
+}: {
+  conversationId: string;
+  draft: string;
+  active: boolean;
+}) {
+  const messages = useChatSession(conversationId, (s) => s.messages);
+  const options = useChatSession(conversationId, (s) => s.options);
+  const defaults = useSettingsStore((s) => s.defaults);
+  const maxTokens = effectiveChatParameters(options.parameters, defaults).max_tokens ?? null;
+  const api = useApi();
+  const models = useQuery(modelsQueryOptions(api));
+  const contextOf = useContextLength();
+  const listed = models.data?.data.find((m) => m.id === options.model);
+  const context = listed ? contextOf(listed as Record<string, unknown> & { id: string }) : null;
+
+  const [toWire, setToWire] = useState<{ run: ToWire } | null>(null);
+  const [count, setCount] = useState<TokenCount | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const counter = useRef<TokenCounter | null>(null);
+  useEffect(() => () => counter.current?.dispose(), []);
+  useEffect(() => {
+    if (!active || toWire) return;
+    let live = true;
+    // The request code, fetched on the same intent by the composer: the meter counts what it sends.
+    import('../../../lib/chat/build-request').then(
+      (m) => live && setToWire({ run: m.toWireMessages }),
+      () => live && setFailure('the request code could not be loaded'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [active, toWire]);
+  const [history, setHistory] = useState<ChatMessage[] | null>(null);
+  const nextHistory = useMemo(
+    () => (toWire ? wireHistory(toWire.run, options.systemPrompt, messages) : null),
+    [toWire, options.systemPrompt, messages],
+  );
+  // Kept while what is sent is the same, so a streaming reply does not send the history to count
+  // again at every frame (React's "information from previous renders" pattern).
+  if (nextHistory !== null && (history === null || !sameWire(history, nextHistory))) setHistory(nextHistory);
+  useEffect(() => {
+    if (history === null) return;
+    counter.current ??= createTokenCounter(
+      (c) => {
+        setCount(c);
+        setFailure(null);
+      },
+      setFailure,
+    );
+    counter.current.ask({ history, draft });
+  }, [history, draft]);
+
+  const exact = count !== null && count.question.history === history && count.question.draft === draft;
+  const prompt =
+    count !== null
+      ? count.history + count.draft
+      : estimate(textLength(messages, options.systemPrompt) + draft.length) + 3;
+  const reserved = maxTokens ?? 0;
+  const limit = context?.tokens ?? null;
+  const over = limit !== null && prompt + reserved > limit ? prompt + reserved - limit : 0;
+  const words = [
+    `${count === null ? '≈ ' : ''}${formatted(prompt)} prompt tokens${count === null ? ' (estimate)' : exact ? '' : ' (counting…)'}`,
+    maxTokens !== null ? `max_tokens ${formatted(maxTokens)}` : 'max_tokens unset',
+    limit !== null
+      ? over > 0
+        ? `${formatted(over)} over the ${formatted(limit)}-token context`
+        : `${formatted(limit - prompt - reserved)} left of ${formatted(limit)}`
+      : `context ${describeContextLength(null)}`,
+  ];
+  const share = (n: number) => (limit ? `${Math.min(100, (n / limit) * 100)}%` : '0%');
+
+  return (
+    <div className="flex min-w-0 flex-col gap-1" data-testid="context-meter">
+      {limit !== null ? (
+        <div
+          role="meter"
+          aria-label="Context used"
+          aria-valuemin={0}
+          aria-valuemax={limit}
+          aria-valuenow={Math.min(limit, prompt + reserved)}
+          aria-valuetext={words.join(', ')}
+          className="flex h-1.5 w-full overflow-hidden rounded bg-zinc-200 dark:bg-zinc-800"
+        >
+          <span
+            className={over > 0 ? 'bg-red-600 dark:bg-red-500' : 'bg-sky-600 dark:bg-sky-500'}
+            style={{ width: share(prompt) }}
+          />
+          <span className="bg-amber-400 dark:bg-amber-600" style={{ width: share(reserved) }} />
+        </div>
+      ) : null}
+      <p
+        className={`text-xs ${over > 0 ? 'text-red-700 dark:text-red-300' : 'text-zinc-600 dark:text-zinc-400'}`}
+        title="o200k_base tokens, counted as the local service counts a prompt; other servers' tokenizers may differ"
+      >
+        {words.join(' · ')}
+        {over > 0 ? ' — shorten the conversation or lower max_tokens.' : null}
+        {failure ? ` · exact count unavailable: ${failure}` : null}
+      </p>
+    </div>
+  );
+}
