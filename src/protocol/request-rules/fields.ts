@@ -7,29 +7,22 @@ import type { Problems } from './problems';
 import { describe, isAbsent, type JsonObject } from './values';
 
 /** A required string field. */
-export function requiredString(
-  p: Problems,
-  body: JsonObject,
-  name: string,
-  param = name,
-): string | undefined {
-  const value = body[name];
-  if (isAbsent(value)) return p.add(param, `'${param}' is required.`);
-  if (typeof value !== 'string') return p.add(param, `'${param}' must be a string, not ${describe(value)}.`);
-  return value;
+export function requiredString(p: Problems, body: JsonObject, name: string): string | undefined {
+  if (isAbsent(body[name])) return p.add(name, `'${name}' is required.`);
+  return optionalString(p, body, name, Number.POSITIVE_INFINITY);
 }
 
+/** A string of at most `maxLength` characters. */
 export function optionalString(
   p: Problems,
   body: JsonObject,
   name: string,
   maxLength: number,
-  param = name,
 ): string | undefined {
   const value = body[name];
   if (isAbsent(value)) return undefined;
-  if (typeof value !== 'string') return p.add(param, `'${param}' must be a string, not ${describe(value)}.`);
-  if (value.length > maxLength) return p.add(param, `'${param}' is longer than ${maxLength} characters.`);
+  if (typeof value !== 'string') return p.add(name, `'${name}' must be a string, not ${describe(value)}.`);
+  if (value.length > maxLength) return p.add(name, `'${name}' is longer than ${maxLength} characters.`);
   return value;
 }
 
@@ -111,4 +104,11 @@ export function optionalStop(p: Problems, body: JsonObject, name = 'stop'): stri
       p.add(`${name}[${i}]`, `'${name}[${i}]' must be a non-empty string, not ${describe(entry)}.`);
   });
   return p.count > before ? undefined : (value as string[]);
+}
+
+/** A `description` inside an object at `param` (a function's, a reply format's): a string when set. */
+export function optionalDescription(p: Problems, value: JsonObject, param: string): string | undefined {
+  if (isAbsent(value.description)) return undefined;
+  if (typeof value.description === 'string') return value.description;
+  return p.add(`${param}.description`, `'${param}.description' must be a string.`);
 }

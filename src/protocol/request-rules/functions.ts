@@ -5,6 +5,7 @@
  */
 import { FUNCTION_NAME_PATTERN, JSON_TYPES, TYPE_SUBSTITUTES } from '../function-rules';
 import type { ChatCompletionRequest, FunctionDefinition, FunctionParameters } from '../wire';
+import { optionalDescription } from './fields';
 import type { Problems } from './problems';
 import { checkJsonSchema, type MetaSchemaCheck, type SchemaBudget } from './schema';
 import { isAbsent, isPlainObject, type JsonObject } from './values';
@@ -105,11 +106,8 @@ export function checkDefinition(
     p.add(`${param}.name`, `'${param}.name' repeats '${value.name}': function names must be unique.`);
   } else scope.seen.add(value.name);
   const definition: FunctionDefinition = { name: value.name as string };
-  if (!isAbsent(value.description)) {
-    if (typeof value.description !== 'string')
-      p.add(`${param}.description`, `'${param}.description' must be a string.`);
-    else definition.description = value.description;
-  }
+  const description = optionalDescription(p, value, param);
+  if (description !== undefined) definition.description = description;
   if (!isAbsent(value.parameters)) {
     const parameters = checkParameters(p, value.parameters, `${param}.parameters`, scope);
     if (parameters) definition.parameters = parameters;

@@ -4,6 +4,7 @@
  * checked like a function's parameters (size, meta-schema, patterns).
  */
 import type { ChatCompletionRequest, JsonSchemaFormat } from '../wire';
+import { optionalDescription } from './fields';
 import type { Problems } from './problems';
 import { checkJsonSchema, type MetaSchemaCheck } from './schema';
 import { isAbsent, isPlainObject, type JsonObject } from './values';
@@ -45,11 +46,8 @@ function readJsonSchema(
       `'${param}.name' must be 1-64 letters, digits, underscores or dashes (${SCHEMA_NAME.source}).`,
     );
   const format: JsonSchemaFormat = { name: value.name as string };
-  if (!isAbsent(value.description)) {
-    if (typeof value.description !== 'string')
-      p.add(`${param}.description`, `'${param}.description' must be a string.`);
-    else format.description = value.description;
-  }
+  const description = optionalDescription(p, value, param);
+  if (description !== undefined) format.description = description;
   if (!isAbsent(value.strict)) {
     if (typeof value.strict !== 'boolean')
       p.add(`${param}.strict`, `'${param}.strict' must be true or false.`);
