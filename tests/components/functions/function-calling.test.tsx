@@ -137,7 +137,7 @@ describe('function calling on the chat page', () => {
     const problems = await within(section).findByRole('list', {
       name: 'Problems in the function definitions',
     });
-    expect(problems.textContent).toMatch(/^Line 2: \[0\]\.name: 'bad name' may only hold letters/);
+    expect(problems.textContent).toMatch(/^Line 2: '\[0\]\.name' must be 1-64 letters, digits, underscores or dashes/);
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello');
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     expect(screen.getByText(/Fix the function definitions before sending: line 2/)).toBeInTheDocument();
