@@ -16,3 +16,4 @@ export { MESSAGE_ROLES, MAX_MESSAGES } from './messages';
 export { MAX_ENUM_VALUES, MAX_SCHEMA_NODES, type MetaSchemaCheck } from './schema';
 export { runRules, Problems, type RuleProblem, type RuleResult } from './problems';
 export { checkChatParameter, type ChatParameterName } from './parameter-rules';
+export { isTokenId } from './logit-bias';

@@ -5,6 +5,9 @@ import { isAbsent, isPlainObject, type JsonObject } from './values';
 /** A token id as `logit_bias` keys it: a non-negative integer written as a string. */
 const TOKEN_ID = /^\d{1,7}$/;
 
+/** Whether `text` keys `logit_bias` as the service takes it (the page's rows use the same rule). */
+export const isTokenId = (text: string): boolean => TOKEN_ID.test(text);
+
 /** `logit_bias`: token id → bias from -100 to 100, at most MAX_LOGIT_BIAS_TOKENS of them. */
 export function readLogitBias(p: Problems, body: JsonObject): Record<string, number> | undefined {
   const value = body.logit_bias;

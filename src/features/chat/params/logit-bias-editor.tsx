@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Button, RemoveButton } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
 import { MAX_LOGIT_BIAS_TOKENS, PARAMETER_RANGES } from '../../../protocol/parameters';
+import { isTokenId } from '../../../protocol/request-rules/logit-bias';
 
 const { min: MIN_BIAS, max: MAX_BIAS } = PARAMETER_RANGES.logit_bias;
 
@@ -9,7 +10,8 @@ export type LogitBias = Record<string, number>;
 
 /** Why a token id / bias pair is refused, or null when it is valid. */
 export function refuseBiasEntry(tokenText: string, biasText: string, existing: LogitBias): string | null {
-  if (!/^\d+$/.test(tokenText.trim())) return 'The token id must be a whole number, 0 or more.';
+  if (!isTokenId(tokenText.trim()))
+    return 'The token id must be a whole number from 0 to 9999999 (at most 7 digits).';
   const bias = Number(biasText.trim());
   if (biasText.trim() === '' || !Number.isFinite(bias))
     return `The bias must be a number from ${MIN_BIAS} to ${MAX_BIAS}.`;
