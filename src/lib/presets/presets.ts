@@ -138,7 +138,7 @@ export function makePreset(
  * parameters (the others back to the server default), and the model kept unless the preset names one.
  */
 export function appliedParameters(
-  current: Readonly<{ model?: unknown }>,
+  current: Readonly<object> & { readonly model?: unknown },
   values: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
   const model = typeof values.model === 'string' ? values.model : current.model;

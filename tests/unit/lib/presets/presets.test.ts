@@ -112,7 +112,8 @@ describe('saving and applying a preset', () => {
   });
 
   it('sets exactly the preset parameters and keeps the model unless the preset names one', () => {
-    expect(appliedParameters({ model: 'a', temperature: 1 }, { top_p: 0.5 })).toEqual({
+    const current = { model: 'a', temperature: 1 };
+    expect(appliedParameters(current, { top_p: 0.5 })).toEqual({
       model: 'a',
       top_p: 0.5,
     });
