@@ -34,6 +34,7 @@ export const ROUTE_MODULES: Record<string, string> = {
   '/audio': 'src/app/routes/audio-route.tsx',
   '/compare': 'src/app/routes/compare-route.tsx',
   '/models': 'src/app/routes/models-route.tsx',
+  '/experiments': 'src/app/routes/experiments-route.tsx',
 };
 
 function staticClosure(manifest: Manifest, keys: string[]): Set<string> {

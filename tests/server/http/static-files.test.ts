@@ -22,7 +22,16 @@ describe('serving the built playground', () => {
   const html = { accept: 'text/html,application/xhtml+xml' };
 
   it('answers page routes with index.html, never cached', async () => {
-    for (const page of ['/', '/chat', '/code/', '/vision', '/audio', '/compare', '/settings']) {
+    for (const page of [
+      '/',
+      '/chat',
+      '/code/',
+      '/vision',
+      '/audio',
+      '/compare',
+      '/experiments',
+      '/settings',
+    ]) {
       const response = await app.request(page);
       expect(response.status, page).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/^text\/html/);
