@@ -1,11 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillRequest, openVision } from './open-vision';
 import { fixedResponseAt, fixedVisionEngine, serviceWithEngines } from './service-with-engines';
-
-vi.setConfig({ testTimeout: 20_000 });
 
 // A 1×1 PNG, served on loopback as a picture on this machine would be.
 const PNG = Buffer.from(
@@ -43,7 +41,8 @@ describe('vision page: an image on a loopback address', () => {
     expect(screen.getByText(/cat\.png · 70 B · image\/png/)).toBeVisible();
     expect(screen.queryByRole('alert')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Analyze' }));
-    expect(await screen.findByText('a tiny picture')).toBeVisible();
+    // The answer shows first as plain words, then parsed, in a new element: look again until it settles.
+    await waitFor(() => expect(screen.getByText('a tiny picture')).toBeVisible());
     const body = service.to('/vision/analyze')[0]!.json as {
       messages: { content: { type: string; image_url?: { url: string } }[] }[];
     };

@@ -64,15 +64,18 @@ describe('imageProblems', () => {
     ]);
     expect(problems.map((p) => p.line)).toEqual([
       'Image 1: ftp://files.example/a.png — it must be an http(s) URL or a data:image/...;base64 URL, not a ftp: URL: type an https:// URL, or choose a file.',
-      expect.stringMatching(
-        /^Image 4: http:\/\/127\.0\.0\.1:8787\/cat\.png — 127\.0\.0\.1:8787 is a loopback address \(127\.0\.0\.0\/8\)\. .*SVC_VISION_ALLOW_PRIVATE_HOSTS=1.*choose it as a file/,
-      ),
+      // A private host's line names the reason only: the summary says once what can be done about it.
+      'Image 4: http://127.0.0.1:8787/cat.png — 127.0.0.1:8787 is a loopback address (127.0.0.0/8)',
       expect.stringMatching(
         /^Image 5: http:\/\/169\.254\.169\.254\/latest — 169\.254\.169\.254 is a cloud metadata address .*never fetches it/,
       ),
       'Image 6: notes.txt — its type is "text/plain", not an image: choose a PNG, JPEG, GIF or WebP file.',
       expect.stringMatching(/^Image 7: data:image\/svg\+xml URL, 8 B — it is an SVG image/),
     ]);
+    // The entry keeps the whole advice.
+    expect(problems[1]!.text).toMatch(
+      /^127\.0\.0\.1:8787 is a loopback address \(127\.0\.0\.0\/8\)\. .*SVC_VISION_ALLOW_PRIVATE_HOSTS=1.*choose it as a file/,
+    );
   });
 
   it('lets private hosts through only when the person says the service fetches them', () => {
