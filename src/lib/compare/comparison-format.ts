@@ -46,8 +46,11 @@ const nullable =
   (value, path, issues) =>
     value === null || inner(value, path, issues);
 
-// Each value as the request's own checks take it (null is unset).
-const parameters: Checker = (value, path, issues) => {
+/**
+ * A variant's parameters, each value as the request's own checks take it (null and absent are
+ * unset): a saved comparison's and an experiment draft's alike.
+ */
+export const checkVariantParameters: Checker = (value, path, issues) => {
   if (!checkObject({}, true)(value, path, issues)) return false;
   let ok = true;
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
@@ -56,6 +59,7 @@ const parameters: Checker = (value, path, issues) => {
       ok = false;
     } else if (
       v !== null &&
+      v !== undefined &&
       !checkChatParameter(key as (typeof CHAT_PARAMETER_NAMES)[number], v, `${path}.${key}`, issues)
     )
       ok = false;
@@ -67,7 +71,7 @@ const variant = checkObject({
   id: checkString,
   connectionId: checkString,
   model: checkString,
-  parameters,
+  parameters: checkVariantParameters,
   useFunctions: checkOptional(checkBoolean),
 });
 

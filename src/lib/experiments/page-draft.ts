@@ -4,16 +4,14 @@
  * as untrusted data (readPageDraft) and turned into the shared core's `Experiment` (toExperiment),
  * which the page and the command line run alike.
  */
-import { CHAT_PARAMETER_NAMES } from '../chat/chat-parameters';
-import { checkChatParameter } from '../chat/request-parameter-checks';
 import {
   checkBoolean,
   checkObject,
   checkOptional,
   checkString,
-  keyPath,
   type Issue,
 } from '../chat/json-checks';
+import { checkVariantParameters } from '../compare/comparison-format';
 import { describeVariant, MAX_VARIANTS, type Variant } from '../compare/variants';
 import { CHECK_KINDS, readCheck } from './checks/registry';
 import { readInlineRows } from './dataset';
@@ -182,29 +180,11 @@ export function toExperiment(
   };
 }
 
-// Each value as the request's own checks take it (null is unset), as a saved comparison's are.
-function checkParameters(value: unknown, path: string, issues: Issue[]): boolean {
-  if (!checkObject({}, true)(value, path, issues)) return false;
-  let ok = true;
-  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    if (!(CHAT_PARAMETER_NAMES as readonly string[]).includes(key)) {
-      issues.push({ path: keyPath(path, key), reason: 'is not a chat parameter' });
-      ok = false;
-    } else if (
-      v !== null &&
-      v !== undefined &&
-      !checkChatParameter(key as (typeof CHAT_PARAMETER_NAMES)[number], v, `${path}.${key}`, issues)
-    )
-      ok = false;
-  }
-  return ok;
-}
-
 const checkVariant = checkObject({
   id: checkString,
   connectionId: checkString,
   model: checkString,
-  parameters: checkParameters,
+  parameters: checkVariantParameters,
   useFunctions: checkOptional(checkBoolean),
 });
 
