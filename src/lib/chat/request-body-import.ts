@@ -36,6 +36,35 @@ function holdingProblems(raw: readonly unknown[], issues: Issue[]): void {
   });
 }
 
+/** Part types that carry an image, in the format and the dialects other tools write. */
+const IMAGE_PARTS = new Set(['image_url', 'input_image', 'image']);
+const MESSAGE_PARAM = /^messages\[(\d+)\](?:\.content\[(\d+)\](?:\.type)?$)?/;
+
+/**
+ * A rule's problem as the import dialog says it: the service's words, kept whole, after the
+ * message's number as a person counts them (the path counts from 0). Image parts say what to do
+ * on this page, the Vision page (an `input_image` or `image` part, which the rules refuse only by
+ * its type, is named as the image it is).
+ */
+function pageReason(param: string | null, message: string, body: Record<string, unknown>): string {
+  const match = param === null ? null : MESSAGE_PARAM.exec(param);
+  if (!match) return message;
+  const index = Number(match[1]);
+  const number = index + 1;
+  if (match[2] !== undefined) {
+    const raw = Array.isArray(body.messages) ? (body.messages[index] as { content?: unknown } | null) : null;
+    const part = Array.isArray(raw?.content)
+      ? (raw.content[Number(match[2])] as { type?: unknown } | null)
+      : null;
+    const type = part?.type;
+    // Past an `input_image` part the rules' words ("must be 'text' or 'image_url'") would send the
+    // reader to image_url parts, which chat refuses too; only an image_url's refusal is kept.
+    if (typeof type === 'string' && IMAGE_PARTS.has(type))
+      return `Message ${number} has image parts; the chat page takes text only — use the Vision page.${type === 'image_url' ? ` ${message}` : ''}`;
+  }
+  return `Message ${number}: ${message}`;
+}
+
 function conversationMessage(message: ChatMessage, defaults: ImportDefaults): ConversationMessage {
   const out: ConversationMessage = {
     id: defaults.createId(),
@@ -100,7 +129,7 @@ export function readRequestBody(
   const checked = checkChatRequest(body, { metaSchema: defaults.metaSchema, limit: MAX_ISSUES });
   const before = issues.length;
   for (const { param, message } of checked.problems)
-    issues.push({ path: param === null ? '$' : `$.${param}`, reason: message });
+    issues.push({ path: param === null ? '$' : `$.${param}`, reason: pageReason(param, message, body) });
   if (Array.isArray(body.messages)) holdingProblems(body.messages, issues);
   const request = checked.value;
   if (!request || issues.length > before) return null;

@@ -69,7 +69,7 @@ describe('chat page: importing what other tools write', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Not imported: 1 problem.');
     expect(alert.textContent).toContain(
-      '$.messages[2].content[0] Message 3 has image parts; the chat page takes text only — use the Vision page',
+      '$.messages[2].content[0] Message 3 has image parts; the chat page takes text only — use the Vision page. Chat models do not read images: send image parts to /vision/analyze with svc-vision.',
     );
     expect((screen.getByLabelText('JSON to import') as HTMLTextAreaElement).value).toContain('cat.png');
     expect(savedTitles()).toEqual(before);
@@ -90,8 +90,10 @@ describe('chat page: importing what other tools write', () => {
     );
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Not imported: 2 problems.');
-    expect(alert.textContent).toContain('$.messages[1].tool_call_id Message 2 answers call "call_9"');
-    expect(alert.textContent).toContain('$.top_p must be a number from 0 to 1');
+    expect(alert.textContent).toContain(
+      "$.messages[1].tool_call_id Message 2: 'messages[1].tool_call_id' is 'call_9', which no earlier assistant tool_calls entry has.",
+    );
+    expect(alert.textContent).toContain("$.top_p 'top_p' must be from 0 to 1; 3 is out of range.");
   });
 });
 
@@ -155,7 +157,11 @@ describe('chat page: all conversations at once', () => {
     await within(dialog).findByText('Imported 2 conversations; 2 refused (below).');
     const alert = within(dialog).getByRole('alert');
     expect(alert.textContent).toContain('Conversation 2:');
-    expect(alert.textContent).toContain('$[1].messages[0].content[0] Message 1 has image parts');
+    expect(alert.textContent).toContain(
+      '$[1].messages[0].content[0].type Message 1 has image parts; the chat page takes text only — use the Vision page.',
+    );
+    // Not the rules' "must be 'text' or 'image_url'", which would send the reader to another image part.
+    expect(alert.textContent).not.toContain("must be 'text' or 'image_url'");
     expect(alert.textContent).toContain('Conversation 3:');
     expect(alert.textContent).toContain('$[2] must be an object, found number 42');
     await waitFor(() => expect(savedTitles()).toEqual(expect.arrayContaining(['Kept one', 'Kept two'])));

@@ -153,7 +153,7 @@ describe('importing one conversation', () => {
     expect(c.messages[2]).toMatchObject({ role: 'tool', tool_call_id: 'call_1', name: 'add', content: '3' });
   });
 
-  it('refuses image parts as the service does, naming where', () => {
+  it('refuses image parts as the service does, naming where, the message by number and the Vision page', () => {
     expect(
       issuesOf({
         messages: [
@@ -171,7 +171,21 @@ describe('importing one conversation', () => {
     ).toEqual([
       {
         path: '$.messages[2].content[1]',
-        reason: 'Chat models do not read images: send image parts to /vision/analyze with svc-vision.',
+        reason:
+          'Message 3 has image parts; the chat page takes text only — use the Vision page. Chat models do not read images: send image parts to /vision/analyze with svc-vision.',
+      },
+    ]);
+    // An image part of another dialect is named as an image, not sent to image_url parts by the rules' words.
+    expect(
+      issuesOf({
+        messages: [
+          { role: 'user', content: [{ type: 'input_image', image_url: 'https://example.com/a.png' }] },
+        ],
+      }),
+    ).toEqual([
+      {
+        path: '$.messages[0].content[0].type',
+        reason: 'Message 1 has image parts; the chat page takes text only — use the Vision page.',
       },
     ]);
   });
@@ -209,7 +223,7 @@ describe('importing one conversation', () => {
     expect(issuesOf({ messages: [{ role: 'user', content: [{ type: 'input_audio' }] }] })).toEqual([
       {
         path: '$.messages[0].content[0].type',
-        reason: "'messages[0].content[0].type' must be 'text' or 'image_url'.",
+        reason: "Message 1: 'messages[0].content[0].type' must be 'text' or 'image_url'.",
       },
     ]);
     expect(issuesOf({ prompt: 'hi' })).toEqual([
