@@ -36,6 +36,8 @@ describe('function result refused by the server', () => {
     const section = await openInspectorTab(user, 'functions');
     const picker = within(section).getByRole('combobox', { name: 'Add a template' });
     await user.selectOptions(picker, 'weather');
+    // Send waits for the definitions' check (its code and Ajv load on first use), as a person sees.
+    await screen.findByText(/1 function\(s\) defined, all valid/);
     await send(user, 'What is the weather in Paris? Use get_current_weather.');
     const call = await finishedReply();
     refuse = true;
