@@ -3,7 +3,7 @@
  * by max_tokens grows in the same message when Continue is pressed, and assistant text written by
  * hand is continued by Send with the box empty (an assistant prefill).
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { screenshot } from './support/browser';
 import { useServiceAndBrowser } from './support/service-and-browser';
@@ -22,6 +22,17 @@ async function openChat(): Promise<Page> {
 }
 
 const rows = (page: Page) => page.getByRole('list', { name: 'Transcript' }).locator(':scope > li');
+
+/**
+ * A reply's text once every block of it is parsed. A block keeps its last parse (an empty `##`
+ * heading from mid-stream, say) marked pending until it is parsed again, which on a loaded machine
+ * can come after the reply's status: its end is brought into view and nothing may be pending.
+ */
+async function settledText(reply: Locator): Promise<string> {
+  await reply.getByTestId('reply-footer').scrollIntoViewIfNeeded();
+  await expect.poll(() => reply.locator('[data-md-pending]').count(), { timeout: 20_000 }).toBe(0);
+  return reply.innerText();
+}
 const box = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
 
 async function setMaxTokens(page: Page, value: string) {
@@ -40,7 +51,7 @@ describe('continuing a reply in place', () => {
     await expect.poll(() => reply.getAttribute('data-status'), { timeout: 30_000 }).toBe('complete');
     await expect.poll(() => reply.getByTestId('reply-footer').innerText()).toMatch(/finish_reason: length/);
     const id = await reply.getAttribute('data-message-id');
-    const cutText = await reply.innerText();
+    const cutText = await settledText(reply);
     // The heading the cut reply began with (its wording is sampled).
     const heading = /Your message|What you sent|The last message/.exec(cutText)?.[0];
     expect(heading, cutText).toBeDefined();
@@ -51,11 +62,7 @@ describe('continuing a reply in place', () => {
     await expect.poll(() => reply.getByTestId('reply-footer').innerText()).toMatch(/finish_reason: stop/);
     // The same place on the page grew: two messages still, the reply's text now whole.
     expect(await rows(page).count()).toBe(2);
-    // A block that streamed past the screen keeps its last parse until it is parsed again (at idle,
-    // or when it comes near): the reply's end is brought into view and read once all are parsed.
-    await reply.getByTestId('reply-footer').scrollIntoViewIfNeeded();
-    await expect.poll(() => reply.locator('[data-md-pending]').count(), { timeout: 20_000 }).toBe(0);
-    const grown = await reply.innerText();
+    const grown = await settledText(reply);
     expect(grown.length).toBeGreaterThan(cutText.length + 200);
     expect(grown).toContain('To get a real model');
     // Went on from where it was cut, not a second answer begun after the first.
