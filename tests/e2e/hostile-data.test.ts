@@ -24,7 +24,7 @@ import {
 import { startHostileServer, type HostileServer } from './support/hostile-server';
 import { useServiceAndBrowser } from './support/service-and-browser';
 
-vi.setConfig({ testTimeout: 150_000 });
+vi.setConfig({ testTimeout: 300_000 });
 
 const e2e = useServiceAndBrowser();
 let hostile: HostileServer;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { screenshot } from './support/browser';
 import { useServiceAndBrowser } from './support/service-and-browser';
 
-// A newcomer's first minute: `npm start`, open the printed URL, and every page is there, already
-// connected to the local service with no typing.
+// A newcomer's first minute: `npm start`, open the printed URL and land on the chat page. That every
+// page is there, connected to the local service with no typing, in both themes, layout.test.ts checks
+// as it visits each page.
 const e2e = useServiceAndBrowser();
 
 describe('npm start', () => {
@@ -43,36 +43,6 @@ describe('npm start', () => {
       expect(raw.bytes).toBeLessThan(body.byteLength / 2);
     }
   });
-
-  for (const [route, heading] of [
-    ['/chat', 'Chat'],
-    ['/code', 'Code'],
-    ['/vision', 'Vision'],
-    ['/audio', 'Audio'],
-    ['/compare', 'Compare'],
-    ['/models', 'Models'],
-  ] as const) {
-    it(`renders ${route}, connected and healthy, in light and dark themes`, async () => {
-      for (const colorScheme of ['light', 'dark'] as const) {
-        const page = await e2e.browser.newPage({ colorScheme, viewport: { width: 1280, height: 800 } });
-        const errors: string[] = [];
-        page.on('pageerror', (error) => errors.push(error.message));
-        await page.goto(new URL(route, e2e.service.url).href);
-        await expect
-          .poll(() => page.getByRole('heading', { level: 1 }).first().textContent())
-          .toContain(heading);
-        await expect
-          .poll(() => page.getByTestId('health').textContent(), { timeout: 15_000 })
-          .toMatch(/healthy/i);
-        await expect
-          .poll(() => page.getByRole('link', { name: heading, exact: true }).getAttribute('aria-current'))
-          .toBe('page');
-        await screenshot(page, `shell${route.replaceAll('/', '-')}-${colorScheme}`);
-        expect(errors).toEqual([]);
-        await page.close();
-      }
-    });
-  }
 
   it('goes from / to the chat page, at the open conversation’s address, which a reload keeps', async () => {
     const page = await e2e.browser.newPage();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from './button';
 import { INPUT_CLASS } from './field';
 
@@ -12,6 +12,8 @@ const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 /**
  * Import from a JSON file or pasted JSON, and the problems of the last attempt with each one's
  * JSON path. The pasted text is cleared only once an import succeeded: a refused paste stays to fix.
+ * While one import runs (a file of 30,000 conversations takes seconds) it is said, and another
+ * cannot start on top of it.
  */
 export function JsonImport({
   what,
@@ -28,8 +30,33 @@ export function JsonImport({
   issues: readonly JsonImportProblem[] | null;
 }) {
   const [pasted, setPasted] = useState('');
-  const [tooLarge, setTooLarge] = useState<string | null>(null);
-  const shown = tooLarge ? [{ path: '$', reason: tooLarge }] : issues;
+  const [refused, setRefused] = useState<string | null>(null);
+  // What is being imported now ("import.json, 12.4 MB"), or null.
+  const [busy, setBusy] = useState<string | null>(null);
+  const running = useRef(false);
+  const shown = refused ? [{ path: '$', reason: refused }] : issues;
+
+  const run = async (what: string, read: () => Promise<string>): Promise<boolean> => {
+    if (running.current) return false;
+    running.current = true;
+    setRefused(null);
+    setBusy(what);
+    try {
+      let text: string;
+      try {
+        text = await read();
+      } catch (error) {
+        setRefused(
+          `could not be read (${error instanceof Error ? error.message : String(error)}): choose it again`,
+        );
+        return false;
+      }
+      return await onImport(text);
+    } finally {
+      running.current = false;
+      setBusy(null);
+    }
+  };
   return (
     <>
       <label className="text-xs">
@@ -37,14 +64,15 @@ export function JsonImport({
         <input
           type="file"
           accept="application/json,.json"
+          disabled={busy !== null}
           onChange={(e) => {
             const file = e.target.files?.[0];
-            setTooLarge(null);
+            setRefused(null);
             if (file && maxBytes !== undefined && file.size > maxBytes)
-              setTooLarge(
+              setRefused(
                 `is ${megabytes(file.size)}, larger than the ${megabytes(maxBytes)} one import reads: split it, or export fewer conversations at once`,
               );
-            else if (file) void file.text().then(onImport);
+            else if (file) void run(`${file.name.slice(0, 80)}, ${megabytes(file.size)}`, () => file.text());
             e.target.value = '';
           }}
         />
@@ -59,11 +87,14 @@ export function JsonImport({
       <Button
         size="sm"
         className="self-start"
-        disabled={pasted.trim() === ''}
-        onClick={() => void onImport(pasted).then((ok) => ok && setPasted(''))}
+        disabled={pasted.trim() === '' || busy !== null}
+        onClick={() => void run('the pasted JSON', async () => pasted).then((ok) => ok && setPasted(''))}
       >
         Import pasted JSON
       </Button>
+      <p role="status" className="text-xs text-zinc-600 dark:text-zinc-400">
+        {busy ? `Importing ${busy}…` : ''}
+      </p>
       {shown ? (
         <div
           role="alert"

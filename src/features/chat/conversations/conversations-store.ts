@@ -61,7 +61,10 @@ export function createConversationsStore(options: ConversationsStoreOptions): Co
     const live = (at: Run | null): at is Run => at !== null && run === at;
 
     /** Runs a storage task of this run; a failure is shown, and either gives undefined. */
-    const attempt = async <T>(operation: string, task: (current: Run) => Promise<T>): Promise<T | undefined> => {
+    const attempt = async <T>(
+      operation: string,
+      task: (current: Run) => Promise<T>,
+    ): Promise<T | undefined> => {
       const at = run;
       if (!at) return undefined;
       try {
@@ -195,12 +198,17 @@ export function createConversationsStore(options: ConversationsStoreOptions): Co
 
       async rename(id, title) {
         await flush();
-        const done = await attempt('rename the conversation', (at) => at.store.rename(id, title).then(() => true));
+        const done = await attempt('rename the conversation', (at) =>
+          at.store.rename(id, title).then(() => true),
+        );
         // Later saves of an open conversation carry the new title.
         sessions.getState().actions.setTitle(id, title);
         if (done) {
           const summary = get().summaries.find((s) => s.id === id);
-          if (summary) set((s) => ({ summaries: withSummary(s.summaries, { ...summary, title, updatedAt: Date.now() }) }));
+          if (summary)
+            set((s) => ({
+              summaries: withSummary(s.summaries, { ...summary, title, updatedAt: Date.now() }),
+            }));
         }
       },
 
@@ -248,8 +256,19 @@ export function createConversationsStore(options: ConversationsStoreOptions): Co
       },
 
       async importText(text) {
-        const read = await attempt('import the conversations', (at) => at.store.importFile(text));
-        if (!read) return { ok: false, many: null };
+        const operation = 'import the conversations';
+        let failed = null as StorageError | null;
+        const read = await attempt(operation, (at) =>
+          at.store.importFile(text).catch((error: unknown) => {
+            failed = toStorageError(error, operation);
+            throw error;
+          }),
+        );
+        if (!read) {
+          // Said where the import was asked for too, not only in the page's storage notice.
+          if (failed) set({ importIssues: [{ path: '$', reason: `${failed.message} ${failed.hint}` }] });
+          return { ok: false, many: null };
+        }
         set({ importIssues: null });
         if (read.many) {
           await relist();
@@ -267,8 +286,11 @@ export function createConversationsStore(options: ConversationsStoreOptions): Co
         const path = pasted.url ? new URL(pasted.url).pathname : null;
         if (path !== null && !/\/chat\/completions\/?$/.test(path))
           return `This is a request to ${path}; only chat requests load into the chat page.`;
-        const result = await attempt('load the request', (at) => at.store.importJson(JSON.stringify(pasted.body)));
-        if (!result) return 'The request could not be saved as a conversation: see the storage message above.';
+        const result = await attempt('load the request', (at) =>
+          at.store.importJson(JSON.stringify(pasted.body)),
+        );
+        if (!result)
+          return 'The request could not be saved as a conversation: see the storage message above.';
         if (!result.ok) return `The request was not loaded: ${describeIssues(result.issues, 5, ': ')}.`;
         // The request's own stream choice comes with it: loading it again sends what was pasted.
         const body = pasted.body as { stream?: unknown };
@@ -317,7 +339,9 @@ export function createConversationsStore(options: ConversationsStoreOptions): Co
       async acceptShared() {
         const offer = get().sharedOffer;
         if (!offer) return;
-        const saved = await attempt('save the shared conversation', (at) => at.store.saveChecked(offer.conversation));
+        const saved = await attempt('save the shared conversation', (at) =>
+          at.store.saveChecked(offer.conversation),
+        );
         if (!saved) return;
         set({ sharedOffer: null });
         show(saved);
