@@ -2,9 +2,7 @@
  * Comparisons as JSON files: a tagged, versioned document, and an import that says what is wrong and
  * where (`$.comparison.cells[1].status must be one of …`) instead of saving a broken comparison.
  */
-import { CHAT_PARAMETER_NAMES } from '../chat/chat-parameters';
 import { buildMessageError, checkFunctionDefinition, checkMessageError } from '../chat/conversation-checks';
-import { checkChatParameter } from '../chat/request-parameter-checks';
 import {
   checkArray,
   checkBoolean,
@@ -15,11 +13,11 @@ import {
   checkString,
   type Checker,
   capIssues,
-  keyPath,
   readExport,
   type Issue,
 } from '../chat/json-checks';
 import { afterReload } from './cell-view';
+import { checkVariantParameters } from './variant-parameters-check';
 import type { Comparison, ComparisonSummary } from './comparison';
 import { MAX_VARIANTS } from './variants';
 
@@ -45,27 +43,6 @@ const nullable =
   (inner: Checker): Checker =>
   (value, path, issues) =>
     value === null || inner(value, path, issues);
-
-/**
- * A variant's parameters, each value as the request's own checks take it (null and absent are
- * unset): a saved comparison's and an experiment draft's alike.
- */
-export const checkVariantParameters: Checker = (value, path, issues) => {
-  if (!checkObject({}, true)(value, path, issues)) return false;
-  let ok = true;
-  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    if (!(CHAT_PARAMETER_NAMES as readonly string[]).includes(key)) {
-      issues.push({ path: keyPath(path, key), reason: 'is not a chat parameter' });
-      ok = false;
-    } else if (
-      v !== null &&
-      v !== undefined &&
-      !checkChatParameter(key as (typeof CHAT_PARAMETER_NAMES)[number], v, `${path}.${key}`, issues)
-    )
-      ok = false;
-  }
-  return ok;
-};
 
 const variant = checkObject({
   id: checkString,

@@ -4,14 +4,8 @@
  * as untrusted data (readPageDraft) and turned into the shared core's `Experiment` (toExperiment),
  * which the page and the command line run alike.
  */
-import {
-  checkBoolean,
-  checkObject,
-  checkOptional,
-  checkString,
-  type Issue,
-} from '../chat/json-checks';
-import { checkVariantParameters } from '../compare/comparison-format';
+import { checkBoolean, checkObject, checkOptional, checkString, type Issue } from '../chat/json-checks';
+import { checkVariantParameters } from '../compare/variant-parameters-check';
 import { describeVariant, MAX_VARIANTS, type Variant } from '../compare/variants';
 import { CHECK_KINDS, readCheck } from './checks/registry';
 import { readInlineRows } from './dataset';
