@@ -34,6 +34,26 @@ function sameWire(a: readonly ChatMessage[], b: readonly ChatMessage[]): boolean
   );
 }
 
+/** Whether a request sends the message: a reply still pending or streaming is not sent. */
+const isSent = (m: ConversationMessage) => m.status !== 'pending' && m.status !== 'streaming';
+
+/**
+ * The same messages sent, by identity: the sessions store keeps every message it does not change,
+ * so a streaming reply (not sent) leaves this true at every frame without converting the history.
+ */
+function sameSentMessages(a: readonly ConversationMessage[], b: readonly ConversationMessage[]): boolean {
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    while (i < a.length && !isSent(a[i]!)) i++;
+    while (j < b.length && !isSent(b[j]!)) j++;
+    if (i === a.length || j === b.length) return i === a.length && j === b.length;
+    if (a[i] !== b[j]) return false;
+    i++;
+    j++;
+  }
+}
+
 /** Rough tokens of text before the tokenizer is here: four characters a token, as English runs. */
 const estimate = (chars: number) => Math.ceil(chars / 4);
 
@@ -88,22 +108,22 @@ export function ContextMeter({
     };
   }, [active, toWire]);
   const [history, setHistory] = useState<ChatMessage[] | null>(null);
+  // The messages the history was made from, kept while the same ones are sent.
+  const [basis, setBasis] = useState(messages);
+  if (basis !== messages && !sameSentMessages(basis, messages)) setBasis(messages);
   const nextHistory = useMemo(
-    () => (toWire ? wireHistory(toWire.run, options.systemPrompt, messages) : null),
-    [toWire, options.systemPrompt, messages],
+    () => (toWire ? wireHistory(toWire.run, options.systemPrompt, basis) : null),
+    [toWire, options.systemPrompt, basis],
   );
   // Kept while what is sent is the same, so a streaming reply does not send the history to count
   // again at every frame (React's "information from previous renders" pattern).
   if (nextHistory !== null && (history === null || !sameWire(history, nextHistory))) setHistory(nextHistory);
   useEffect(() => {
     if (history === null) return;
-    counter.current ??= createTokenCounter(
-      (c) => {
-        setCount(c);
-        setFailure(null);
-      },
-      setFailure,
-    );
+    counter.current ??= createTokenCounter((c) => {
+      setCount(c);
+      setFailure(null);
+    }, setFailure);
     counter.current.ask({ history, draft });
   }, [history, draft]);
 
