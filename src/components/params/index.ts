@@ -14,6 +14,7 @@ export {
   purposesOfModel,
   type ModelPurpose,
 } from './model-purpose';
+export { PageEnumParameter } from './page-enum-parameter';
 export { PageModelPicker } from './page-model-picker';
 export { ResetAll } from './reset-all';
 export { useAfterConnectionSwitch, useDefaultModel, useListedModels } from './use-default-model';

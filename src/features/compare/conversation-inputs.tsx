@@ -1,14 +1,9 @@
-import { INPUT_CLASS } from '../../components/ui/field';
-import type { FewShotMessage } from '../../lib/compare/comparison';
+import { PromptEditor, type PromptParts } from '../../components/prompt';
 import type { DefinitionsCheck } from '../../lib/function-schema';
-import { FewShotEditor } from './few-shot-editor';
 import { FunctionsEditor } from './functions-editor';
 
 /** What every variant is sent, as the page edits it. */
-export interface ConversationDraft {
-  systemPrompt: string;
-  fewShot: FewShotMessage[];
-  message: string;
+export interface ConversationDraft extends PromptParts {
   /** The function definitions as typed (checked before a run that uses them). */
   functionsText: string;
 }
@@ -28,25 +23,7 @@ export function ConversationInputs({
   const set = (change: Partial<ConversationDraft>) => onChange({ ...draft, ...change });
   return (
     <div className="flex flex-col gap-2">
-      <label className="flex flex-col text-sm">
-        System prompt
-        <textarea
-          className={INPUT_CLASS}
-          rows={2}
-          value={draft.systemPrompt}
-          onChange={(e) => set({ systemPrompt: e.target.value })}
-        />
-      </label>
-      <FewShotEditor messages={draft.fewShot} onChange={(fewShot) => set({ fewShot })} newId={newId} />
-      <label className="flex flex-col text-sm">
-        Message
-        <textarea
-          className={INPUT_CLASS}
-          rows={3}
-          value={draft.message}
-          onChange={(e) => set({ message: e.target.value })}
-        />
-      </label>
+      <PromptEditor prompt={draft} onChange={set} newId={newId} />
       <FunctionsEditor
         text={draft.functionsText}
         check={functionsCheck}

@@ -1,7 +1,7 @@
-import { EnumParameter, PageModelPicker } from '../../../components/params';
-// Not in the params index: it brings the pages' store of invalid fields, which chat has no use for.
+import { PageEnumParameter } from '../../../components/params';
+// Not in the params index: they bring the pages' store of invalid fields, which chat has no use for.
 import { PageNumberParameters } from '../../../components/params/page-number-parameters';
-import { PagePresets } from '../../../components/params/page-presets';
+import { PageParametersPanel } from '../../../components/params/page-parameters-panel';
 import { Field, INPUT_CLASS } from '../../../components/ui/field';
 import type { TranscriptionFormat } from '../../../lib/api';
 import { useSettingsStore } from '../../../stores';
@@ -27,18 +27,16 @@ const COMMON_LANGUAGES = [
 
 /** Model, language, temperature and response_format of the audio page; unset ones are not sent. */
 export function AudioParameters() {
-  const parameters = useSettingsStore((s) => s.parameters.audio);
+  const language = useSettingsStore((s) => s.parameters.audio.language);
   const setParameter = useSettingsStore((s) => s.setParameter);
   return (
-    <div className="flex flex-col gap-3">
-      <PageModelPicker page="audio" />
-      <EnumParameter
+    <PageParametersPanel page="audio">
+      <PageEnumParameter
+        page="audio"
         name="response_format"
-        value={parameters.response_format}
         options={FORMATS}
         serverDefault="json"
         hint="json, text, srt or vtt; unset = not sent"
-        onChange={(format) => setParameter('audio', 'response_format', format)}
       />
       <Field
         label={<span className="font-mono">language</span>}
@@ -54,7 +52,7 @@ export function AudioParameters() {
               spellCheck={false}
               className={`${INPUT_CLASS} font-mono`}
               placeholder="auto"
-              value={parameters.language ?? ''}
+              value={language ?? ''}
               onChange={(e) =>
                 setParameter('audio', 'language', e.target.value === '' ? undefined : e.target.value)
               }
@@ -71,7 +69,6 @@ export function AudioParameters() {
         page="audio"
         fields={[{ name: 'temperature', min: 0, max: 1, step: 0.1, serverDefault: '0' }]}
       />
-      <PagePresets page="audio" />
-    </div>
+    </PageParametersPanel>
   );
 }
