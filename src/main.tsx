@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { createAppRouter } from './app/routes';
+import { BrowserApp } from './app/browser-app';
 import './index.css';
 import { followSettingsFromOtherTabs } from './stores';
 
@@ -10,6 +9,6 @@ if (!root) throw new Error('index.html has no #root element');
 followSettingsFromOtherTabs();
 createRoot(root).render(
   <StrictMode>
-    <App router={createAppRouter()} />
+    <BrowserApp />
   </StrictMode>,
 );

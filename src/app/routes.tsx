@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './routes/route-error';
 
@@ -43,8 +43,3 @@ export function buildAppRoutes(extraPages: RouteObject[] = []): RouteObject[] {
 }
 
 export const appRoutes: RouteObject[] = buildAppRoutes();
-
-/** The router of the real app, on the browser's history. */
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes);
-}
