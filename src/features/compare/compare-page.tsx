@@ -181,11 +181,6 @@ export function ComparePage() {
           {experimentError}
         </p>
       ) : null}
-      {handoff.error ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {handoff.error}
-        </p>
-      ) : null}
       {shown ? (
         <Suspense fallback={<p className="text-sm">Loading the results…</p>}>
           <CompareResults

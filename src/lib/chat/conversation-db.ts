@@ -1,32 +1,15 @@
 /**
- * Where the chat page keeps its conversations in IndexedDB, for the pages that hand one over to it
- * or start from one (Compare's "Continue in chat" and "Start from a chat conversation"): features
- * never import each other, so the layout is stated here.
+ * Reads of where the chat page keeps its conversations in IndexedDB, for the pages that start from
+ * one (Compare's "Start from a chat conversation"): features never import each other, so the layout
+ * is stated here. Only the chat page's conversations store writes them; a page that hands a
+ * conversation over does it through the navigation (`handoff-state.ts`).
  * The names (one key per conversation plus an index of summaries) are in `conversation-keys.ts`, which
  * the chat page's own store uses too; the compare handoff test goes through the real chat page. The
  * chat page opens the most recently updated conversation first.
  */
-import { get, set, update, type UseStore } from 'idb-keyval';
+import { get, type UseStore } from 'idb-keyval';
 import { CONVERSATIONS_INDEX_KEY, conversationKey, conversationsStore } from './conversation-keys';
 import type { Conversation, ConversationSummary } from './conversation-types';
-
-/** Saves a new conversation and lists it; the chat page opens it next (it is the most recent). */
-export async function addConversation(
-  conversation: Conversation,
-  store: UseStore = conversationsStore(),
-): Promise<void> {
-  await set(conversationKey(conversation.id), conversation, store);
-  const entry: ConversationSummary = {
-    id: conversation.id,
-    title: conversation.title,
-    updatedAt: conversation.updatedAt,
-  };
-  await update<ConversationSummary[]>(
-    CONVERSATIONS_INDEX_KEY,
-    (entries) => [...(entries ?? []).filter((e) => e.id !== conversation.id), entry],
-    store,
-  );
-}
 
 /** The chat page's conversations, most recently updated first (those deleted, even undoably, left out). */
 export async function listConversations(

@@ -64,6 +64,14 @@ describe('compare: continue in chat', () => {
     expect(answered!.dataset.role).toBe('assistant');
     expect(answered!.dataset.status).toBe('complete');
     expect(answered).toHaveTextContent('A warmer reply from the reasoner.');
+    // Kept by the chat page's own store (listed), and the history entry no longer hands it over: a
+    // reload of it opens the conversation rather than saving a copy.
+    await waitFor(() =>
+      expect(screen.getByRole('list', { name: 'Saved conversations' })).toHaveTextContent(
+        'Describe the weather',
+      ),
+    );
+    await waitFor(() => expect(router.state.location.state).toBeNull());
     // The parameters panel comes just after the page's first paint.
     expect(await screen.findByRole('combobox', { name: 'Model' })).toHaveValue('svc-reasoner');
     expect(screen.getByRole('textbox', { name: /^temperature/ })).toHaveValue('1');

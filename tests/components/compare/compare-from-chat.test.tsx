@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addConversation } from '../../../src/lib/chat/conversation-db';
+import { plantConversation } from '../support/plant-conversation';
 import type { Conversation } from '../../../src/lib/chat';
 import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
@@ -31,8 +31,8 @@ const chat = (id: string, updatedAt: number, messages: Conversation['messages'])
 describe('compare: starting from a chat conversation, with few-shot examples', () => {
   it('takes the chat’s system prompt, earlier turns as examples, its last message, model and parameters, and sends them in order', async () => {
     const user = userEvent.setup({ delay: null });
-    await addConversation(chat('old', 10, [{ id: 'x', role: 'user', content: 'Old', createdAt: 1 }]));
-    await addConversation(
+    await plantConversation(chat('old', 10, [{ id: 'x', role: 'user', content: 'Old', createdAt: 1 }]));
+    await plantConversation(
       chat('recent', 20, [
         { id: 'a', role: 'user', content: 'A river in Egypt?', createdAt: 1 },
         { id: 'b', role: 'assistant', content: 'The Nile.', createdAt: 2 },

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addConversation } from '../../../src/lib/chat/conversation-db';
+import { plantConversation } from '../support/plant-conversation';
 import type { Conversation } from '../../../src/lib/chat';
 import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
@@ -56,8 +56,8 @@ describe('compare: the model field and the chat conversation picker', () => {
   });
 
   it('tells conversations of the same title apart by date, model and message count', async () => {
-    await addConversation(untitled('a', Date.UTC(2026, 10, 20, 9, 0), 'svc-chat', 4));
-    await addConversation(untitled('b', Date.UTC(2026, 10, 26, 15, 30), 'svc-reasoner', 1));
+    await plantConversation(untitled('a', Date.UTC(2026, 10, 20, 9, 0), 'svc-chat', 4));
+    await plantConversation(untitled('b', Date.UTC(2026, 10, 26, 15, 30), 'svc-reasoner', 1));
     addConnection({ name: 'Local', baseURL: TEST_BASE_URL, apiKey: TEST_KEY });
     renderApp({ path: '/compare', fetch: inProcessService().fetch });
     const picker = await screen.findByRole('group', { name: 'Start from a chat conversation' });

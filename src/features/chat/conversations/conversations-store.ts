@@ -380,13 +380,38 @@ export function createConversationsStore(options: ConversationsStoreOptions): Co
      * in it is saved until the user says so); then the addressed conversation, else the most recent,
      * else a new one. Asked for a model, an empty conversation takes it, else a new one is made.
      */
+    /**
+     * Saves the conversation another page handed over, unless it is listed already (the same
+     * history entry reloaded): the address names it, so it is opened next as any addressed one.
+     */
+    const receiveHandoff = async (at: Run, state: unknown, list: readonly ConversationSummary[]) => {
+      const operation = 'keep the conversation handed over from another page';
+      const { readHandoff } = await import('../../../lib/chat/conversation-handoff');
+      const handoff = readHandoff(state, Date.now());
+      if (handoff === null || !live(at)) return;
+      if (!handoff.ok) {
+        set({ storageError: new StorageError('failed', operation, describeIssues(handoff.issues)) });
+        return;
+      }
+      const { conversation } = handoff;
+      if (list.some((s) => s.id === conversation.id)) return;
+      const saved = await attempt(operation, async (current) => {
+        await current.store.save(conversation);
+        return true;
+      });
+      if (saved) set((s) => ({ summaries: withSummary(s.summaries, conversation) }));
+    };
+
     const opening = async (at: Run, start: ConversationsStart): Promise<void> => {
-      const { initialId, initialHash = '', drawsMarkdown = true, initialModel } = start;
+      const { initialId, initialHash = '', drawsMarkdown = true, initialModel, handedOver } = start;
       const list = await listAll();
       if (!live(at) || !list) return;
       set({ summaries: list });
+      if (handedOver !== undefined && handedOver !== null) await receiveHandoff(at, handedOver, list);
+      if (!live(at)) return;
       // One of them is about to be shown, most likely with replies to draw.
-      if (drawsMarkdown && (list.length > 0 || initialHash !== '')) preloadMarkdownRenderer();
+      if (drawsMarkdown && (list.length > 0 || initialHash !== '' || handedOver != null))
+        preloadMarkdownRenderer();
       if (initialHash !== '') await readSharedLink(at, initialHash);
       if (!live(at)) return;
       let shownId: string | null = null;

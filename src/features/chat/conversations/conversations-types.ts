@@ -25,6 +25,8 @@ export interface ConversationsStart {
   drawsMarkdown?: boolean;
   /** A model to start on (the Models page's "Open in chat"). */
   initialModel?: string | undefined;
+  /** The navigation's state: a conversation another page hands over (`conversation-handoff.ts`). */
+  handedOver?: unknown;
 }
 
 export interface ConversationsActions {

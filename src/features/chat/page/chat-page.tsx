@@ -14,6 +14,7 @@ import { SidePanel } from './side-panel';
 import { useChatShortcuts } from './use-chat-shortcuts';
 import { useAddressedConversation, useConversationAddress } from './use-conversation-address';
 import { useConversationActions, useConversations, useConversationsOnPage } from './use-conversations';
+import { useHandoffCleared } from './use-handoff-cleared';
 import { useSessionLifecycle } from './use-session-lifecycle';
 import { ChatNotices } from './chat-notices';
 import { ConversationFailed } from './conversation-failed';
@@ -57,8 +58,10 @@ export function ChatPage() {
   const api = useApi();
   const sendKey = useSettingsStore((s) => s.sendKey);
   // A shared conversation rides in the fragment: read once, as the page opens.
-  const { hash } = useLocation();
-  const [sharedHash] = useState(hash);
+  const location = useLocation();
+  const [sharedHash] = useState(location.hash);
+  // A conversation another page hands over rides in the navigation's state: read once.
+  const [handedOver] = useState<unknown>(location.state);
   // A URL flag for the render benchmark's baseline; deliberately not offered anywhere in the UI.
   const [search] = useSearchParams();
   const plain = search.get('render') === 'plain';
@@ -69,11 +72,13 @@ export function ChatPage() {
     initialHash: sharedHash,
     drawsMarkdown: !plain,
     initialModel: askedModel,
+    handedOver,
   });
   const conversations = useConversationActions();
   const activeId = useConversations((s) => s.activeId);
   const missing = useConversations((s) => s.missing);
   useConversationAddress(activeId, conversations.openAddressed, missing);
+  useHandoffCleared(activeId);
   const isOpen = useIsSessionOpen(activeId);
   const { stop } = useChatSessionActions();
   useSessionLifecycle(activeId, api.client, api.problem);
@@ -118,13 +123,16 @@ export function ChatPage() {
             <SectionBoundary
               name="The conversation"
               resetKey={activeId}
-              fallback={(failure) => (
-                <ConversationFailed id={activeId} failure={failure} />
-              )}
+              fallback={(failure) => <ConversationFailed id={activeId} failure={failure} />}
             >
               <OpenConversationProvider id={activeId}>
                 <AutoRunner conversationId={activeId} />
-                <ChatWorkspace key={activeId} conversationId={activeId} plain={plain} composerRef={composer} />
+                <ChatWorkspace
+                  key={activeId}
+                  conversationId={activeId}
+                  plain={plain}
+                  composerRef={composer}
+                />
               </OpenConversationProvider>
             </SectionBoundary>
           ) : (
