@@ -4,3 +4,4 @@
  */
 export { WorkspaceFrame, type WorkspaceFrameProps } from './workspace-frame';
 export { InspectorTabs, type InspectorTab } from './inspector-tabs';
+export { KeptWorkPage, type KeptWorkPageProps, type KeptWorkProps } from './kept-work-page';

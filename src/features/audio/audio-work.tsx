@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
+import type { KeptWorkProps } from '../../components/frame';
 import { useDefaultModel } from '../../components/params';
 import { Button } from '../../components/ui/button';
-import { ClearWithUndo } from '../../components/ui/clear-with-undo';
-import { RunControls } from '../../components/ui/run-controls';
+import { RequestForm } from '../../components/ui/request-form';
 import { RunOutcome } from '../../components/ui/run-outcome';
 import { useRequestRun } from '../../components/ui/use-request-run';
 import { formatBytes } from '../../lib/format-bytes';
@@ -16,15 +16,8 @@ import { AudioFileFacts } from './components/audio-file-facts';
 import { AudioInput } from './components/audio-input';
 import { TranscriptionView } from './components/transcription-view';
 
-export interface AudioWorkProps {
-  /** Where the page was left (null: a first visit, or nothing could be restored). */
-  initial: AudioState | null;
-  /** Keeps the page's state across leaving and reloading it; `now` when a request starts. */
-  keep: (state: AudioState, now: boolean) => void;
-}
-
 /** The audio page's work: a file or a recording in, the transcript out in the format asked for. */
-export function AudioWork({ initial, keep }: AudioWorkProps) {
+export function AudioWork({ initial, keep }: KeptWorkProps<AudioState>) {
   const api = useApi();
   const parameters = useSettingsStore((s) => s.parameters.audio);
   const [source, setSource] = useState<AudioSource | null>(initial?.source ?? null);
@@ -82,13 +75,14 @@ export function AudioWork({ initial, keep }: AudioWorkProps) {
 
   return (
     <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
-      <form
-        aria-label="Transcription request"
-        className="flex flex-col gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          send();
-        }}
+      <RequestForm
+        label="Transcription request"
+        onSend={() => send()}
+        unavailable={api.client === null ? api.problem : parameterProblem}
+        pending={pending}
+        onCancel={cancel}
+        submit={{ label: 'Transcribe', pending: 'Transcribing…' }}
+        clear={{ what: 'Audio and transcript cleared.', disabled: empty, onClear: clear, onUndo: undoClear }}
       >
         <AudioInput onFile={onFile} />
         {source ? <AudioFileFacts source={source} /> : null}
@@ -115,21 +109,7 @@ export function AudioWork({ initial, keep }: AudioWorkProps) {
             ) : null}
           </div>
         ) : null}
-        <RunControls
-          unavailable={api.client === null ? api.problem : parameterProblem}
-          pending={pending}
-          label="Transcribe"
-          pendingLabel="Transcribing…"
-          onCancel={cancel}
-        >
-          <ClearWithUndo
-            what="Audio and transcript cleared."
-            disabled={empty}
-            onClear={clear}
-            onUndo={undoClear}
-          />
-        </RunControls>
-      </form>
+      </RequestForm>
       <RunOutcome
         state={state}
         idleText="The transcript appears here."

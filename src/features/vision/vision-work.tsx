@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
+import type { KeptWorkProps } from '../../components/frame';
 import { useDefaultModel } from '../../components/params';
 import { Button } from '../../components/ui/button';
-import { ClearWithUndo } from '../../components/ui/clear-with-undo';
 import { ErrorPanel } from '../../components/ui/error-panel';
 import { Field, INPUT_CLASS } from '../../components/ui/field';
-import { RunControls } from '../../components/ui/run-controls';
+import { RequestForm } from '../../components/ui/request-form';
 import { RunOutcome } from '../../components/ui/run-outcome';
 import { useRequestRun } from '../../components/ui/use-request-run';
 import type { VisionResult } from '../../lib/api';
@@ -21,15 +21,8 @@ import { useImageChecks } from './use-image-checks';
 import { useImageList } from './use-image-list';
 import type { VisionState } from './vision-draft';
 
-export interface VisionWorkProps {
-  /** Where the page was left (null: a first visit, or nothing could be restored). */
-  initial: VisionState | null;
-  /** Keeps the page's state across leaving and reloading it; `now` when a request starts. */
-  keep: (state: VisionState, now: boolean) => void;
-}
-
 /** The vision page's work: a prompt and images in, the analysis out, rendered by the shape it comes in. */
-export function VisionWork({ initial, keep }: VisionWorkProps) {
+export function VisionWork({ initial, keep }: KeptWorkProps<VisionState>) {
   const api = useApi();
   const parameters = useSettingsStore((s) => s.parameters.vision);
   const [prompt, setPrompt] = useState(initial?.prompt ?? '');
@@ -103,12 +96,18 @@ export function VisionWork({ initial, keep }: VisionWorkProps) {
   return (
     // The work area scrolls: with several images (and their problems) the form outgrows it.
     <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
-      <form
-        aria-label="Image analysis request"
-        className="flex flex-col gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void send();
+      <RequestForm
+        label="Image analysis request"
+        onSend={() => void send()}
+        unavailable={api.client === null ? api.problem : blocked}
+        pending={pending}
+        onCancel={cancel}
+        submit={{ label: 'Analyze', pending: 'Analyzing…' }}
+        clear={{
+          what: 'Prompt, images and result cleared.',
+          disabled: empty,
+          onClear: clear,
+          onUndo: undoClear,
         }}
       >
         <Field label="Prompt" hint="Ctrl+Enter sends. Sent as the text part before the images.">
@@ -176,21 +175,7 @@ export function VisionWork({ initial, keep }: VisionWorkProps) {
             }
           />
         ) : null}
-        <RunControls
-          unavailable={api.client === null ? api.problem : blocked}
-          pending={pending}
-          label="Analyze"
-          pendingLabel="Analyzing…"
-          onCancel={cancel}
-        >
-          <ClearWithUndo
-            what="Prompt, images and result cleared."
-            disabled={empty}
-            onClear={clear}
-            onUndo={undoClear}
-          />
-        </RunControls>
-      </form>
+      </RequestForm>
       {checks.refusal ? (
         // The service refused an image as sent: the same request can only be refused again, so no
         // Try again; the entry says what to change.
