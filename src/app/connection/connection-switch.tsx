@@ -13,8 +13,9 @@ export function ConnectionSwitch() {
     <SelectField
       layout="inline"
       label="Connection"
-      labelClassName="text-xs text-zinc-500 dark:text-zinc-400"
-      selectClassName="w-auto max-w-48 py-0.5"
+      // On a phone the word goes (the select keeps its name) so status and switch share one row.
+      labelClassName="sr-only text-xs text-zinc-500 sm:not-sr-only dark:text-zinc-400"
+      selectClassName="w-auto max-w-40 py-0.5 sm:max-w-48"
       value={activeId ?? ''}
       options={connections.map((c) => ({ value: c.id, label: c.name }))}
       onChange={selectConnection}
