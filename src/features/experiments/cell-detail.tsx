@@ -1,6 +1,7 @@
 import { Button } from '../../components/ui/button';
 import { cellStatus, describeCheck } from '../../lib/experiments/export-report';
 import { cellFigures } from './matrix-cell';
+import { DETAIL_TEXT_CHARS, shownText } from '../../lib/experiments/shown-text';
 import type { CellResult } from '../../lib/experiments/cell-result';
 import type { PlannedCell } from '../../lib/experiments/plan';
 
@@ -21,6 +22,7 @@ export function CellDetail({
   onClose: () => void;
 }) {
   const status = cellStatus(result);
+  const reply = shownText(result?.outcome.reply?.content ?? '', DETAIL_TEXT_CHARS);
   return (
     <section
       aria-label="Selected cell"
@@ -44,10 +46,16 @@ export function CellDetail({
           {result.outcome.error ? (
             <p className="text-amber-800 dark:text-amber-300">Error: {result.outcome.error.message}</p>
           ) : null}
-          {result.outcome.reply?.content ? (
+          {reply.text ? (
             <pre className="max-h-48 overflow-auto rounded bg-zinc-50 p-1.5 whitespace-pre-wrap dark:bg-zinc-950">
-              {result.outcome.reply.content}
+              {reply.text}
             </pre>
+          ) : null}
+          {reply.hidden > 0 ? (
+            <p data-testid="reply-cut-note" className="text-zinc-600 dark:text-zinc-400">
+              The first {DETAIL_TEXT_CHARS.toLocaleString('en')} characters are shown;{' '}
+              {reply.hidden.toLocaleString('en')} more are kept with the cell (Export writes them all).
+            </p>
           ) : null}
           {result.grade.results.length > 0 ? (
             <ul aria-label="Checks of this cell" className="flex flex-col gap-0.5">

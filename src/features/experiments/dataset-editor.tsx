@@ -7,8 +7,14 @@ import { cellText, rebuildRows } from './dataset-rows';
 import type { Dataset } from '../../lib/experiments/dataset';
 import type { DatasetRow } from '../../lib/experiments/dataset-row';
 
-/** Rows the table shows at once; more come with "Show more" (an import may bring 100,000). */
+/** Rows the table shows at once; more come with "Show more" (an import may bring 20,000). */
 const PAGE_ROWS = 50;
+
+/**
+ * Columns the table shows for editing. A file may bring 1,000, and 50 rows of 1,000 boxes held the
+ * page for seconds at every render; the rest are kept in the rows and listed by name.
+ */
+const SHOWN_COLUMNS = 20;
 
 /** The cases: typed as a table, or imported from CSV or JSONL. */
 export function DatasetEditor({
@@ -73,6 +79,7 @@ export function DatasetEditor({
     setNewColumn('');
   };
   const withChecks = rows.filter((r) => r.checks.length > 0).length;
+  const shownColumns = columns.slice(0, SHOWN_COLUMNS);
 
   return (
     <section aria-label="Dataset" className="flex flex-col gap-2">
@@ -103,7 +110,7 @@ export function DatasetEditor({
               <th scope="col" className="w-10 px-1 py-1 text-left font-medium">
                 #
               </th>
-              {columns.map((column) => (
+              {shownColumns.map((column) => (
                 <th key={column} scope="col" className="px-1 py-1 text-left font-medium">
                   <span className="flex items-center gap-1">
                     {column}
@@ -126,7 +133,7 @@ export function DatasetEditor({
                 <th scope="row" className="px-1 text-left font-normal text-zinc-500">
                   {index + 1}
                 </th>
-                {columns.map((column) => {
+                {shownColumns.map((column) => {
                   const value = row.vars[column];
                   return (
                     <td key={column} className="p-0.5">
@@ -156,6 +163,14 @@ export function DatasetEditor({
           </tbody>
         </table>
       </div>
+      {columns.length > shownColumns.length ? (
+        <p data-testid="hidden-columns" className="text-xs text-zinc-600 dark:text-zinc-400">
+          The first {SHOWN_COLUMNS} of {columns.length.toLocaleString('en')} columns are shown here; the
+          others ({columns.slice(SHOWN_COLUMNS, SHOWN_COLUMNS + 5).join(', ')}
+          {columns.length > SHOWN_COLUMNS + 5 ? ', …' : ''}) are kept in the rows and sent. Edit them in the
+          file and import it again.
+        </p>
+      ) : null}
       {rows.length > shown ? (
         <Button size="sm" className="self-start" onClick={() => setShown((n) => n + PAGE_ROWS)}>
           Show {Math.min(PAGE_ROWS, rows.length - shown)} more of {(rows.length - shown).toLocaleString('en')}

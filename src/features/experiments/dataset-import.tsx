@@ -1,13 +1,18 @@
-import { useState } from 'react';
-import { datasetFormatOf, readDataset, type Dataset } from '../../lib/experiments/dataset';
-import { DATASET_LIMITS, describeDatasetError } from '../../lib/experiments/dataset-limits';
+import { useEffect, useRef, useState } from 'react';
+import { datasetFormatOf, type Dataset } from '../../lib/experiments/dataset';
+import { describeDatasetError } from '../../lib/experiments/dataset-limits';
+import { readDatasetOffThread } from '../../lib/experiments/dataset-off-thread';
+import { pageSizeProblem } from '../../lib/experiments/page-dataset-limits';
 
 const MB = 1024 * 1024;
 
 /** A CSV or JSONL file read into rows; a bad one is refused with every problem's line and column. */
 export function DatasetImport({ onImport }: { onImport: (dataset: Dataset, fileName: string) => void }) {
   const [problems, setProblems] = useState<{ file: string; lines: string[] } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  // The read in progress: a second file, or leaving the page, stops it (its worker ends).
+  const reading = useRef<AbortController | null>(null);
+  useEffect(() => () => reading.current?.abort(), []);
 
   const read = async (file: File) => {
     const format = datasetFormatOf(file.name);
@@ -18,28 +23,32 @@ export function DatasetImport({ onImport }: { onImport: (dataset: Dataset, fileN
       });
       return;
     }
-    // Refused before it is read: a file past the limit would hold the page while it loads.
-    if (file.size > DATASET_LIMITS.maxChars) {
-      setProblems({
-        file: file.name,
-        lines: [
-          `the file is ${(file.size / MB).toFixed(1)} MB, more than the ${DATASET_LIMITS.maxChars / MB} MB a dataset may be; split it`,
-        ],
-      });
+    // Refused before it is read: the page could not hold what a file past the limit brings.
+    const tooLarge = pageSizeProblem(file.size);
+    if (tooLarge) {
+      setProblems({ file: file.name, lines: [tooLarge] });
       return;
     }
-    setBusy(true);
+    reading.current?.abort();
+    const controller = new AbortController();
+    reading.current = controller;
+    setBusy(`Reading ${file.name} (${(file.size / MB).toFixed(1)} MB)…`);
     try {
-      const result = readDataset(await file.text(), format);
+      const result = await readDatasetOffThread(file, format, controller.signal);
+      if (controller.signal.aborted) return;
       if (!result.ok) setProblems({ file: file.name, lines: result.errors.map(describeDatasetError) });
       else {
         setProblems(null);
         onImport(result.dataset, file.name);
       }
     } catch (error) {
+      if (controller.signal.aborted) return;
       setProblems({ file: file.name, lines: [`could not be read: ${(error as Error).message}`] });
     } finally {
-      setBusy(false);
+      if (reading.current === controller) {
+        reading.current = null;
+        setBusy(null);
+      }
     }
   };
 
@@ -72,7 +81,7 @@ export function DatasetImport({ onImport }: { onImport: (dataset: Dataset, fileN
           Import CSV or JSONL…
         </label>
         <span className="text-xs text-zinc-600 dark:text-zinc-400">
-          {busy ? 'Reading…' : 'or drop a file here; it replaces the rows'}
+          {busy ?? 'or drop a file here; it replaces the rows'}
         </span>
       </div>
       {problems ? (

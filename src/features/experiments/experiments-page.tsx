@@ -339,7 +339,7 @@ export function ExperimentsPage({ store: given }: { store?: ReturnType<typeof cr
             onShowAll={() => setWireCell(null)}
           />
         ) : draft ? (
-          <RunSettings draft={draft} onChange={set} />
+          <RunSettings draft={draft} connections={connections} onChange={set} />
         ) : null
       }
       work={work}

@@ -1,5 +1,6 @@
 import { FOCUS_RING } from '../../components/ui/button';
 import { cellStatus } from '../../lib/experiments/export-report';
+import { MATRIX_TEXT_CHARS } from '../../lib/experiments/shown-text';
 import type { CellResult } from '../../lib/experiments/cell-result';
 import type { BaselineChange } from '../../lib/experiments/matrix-view';
 import type { PlannedCell } from '../../lib/experiments/plan';
@@ -57,7 +58,11 @@ export function MatrixCell({
 }) {
   const status = cellStatus(result);
   const failing = result?.grade.results.find((r) => !r.pass);
-  const text = result?.outcome.error?.message ?? result?.outcome.reply?.content ?? '';
+  // Two lines are drawn: a long reply's start is all the cell lays out.
+  const text = (result?.outcome.error?.message ?? result?.outcome.reply?.content ?? '').slice(
+    0,
+    MATRIX_TEXT_CHARS,
+  );
   return (
     <button
       type="button"

@@ -58,12 +58,14 @@ function IntegerField({
   );
 }
 
-/** The Parameters tab: the run's name, repeats, requests at once, and the judge's model. */
+/** The Parameters tab: the run's name, repeats, requests at once, and the judge's connection and model. */
 export function RunSettings({
   draft,
+  connections,
   onChange,
 }: {
   draft: PageDraft;
+  connections: readonly { id: string; name: string }[];
   onChange: (change: Partial<PageDraft>) => void;
 }) {
   return (
@@ -94,6 +96,21 @@ export function RunSettings({
       />
       <div className="flex flex-col gap-0.5 text-xs">
         <label className="flex flex-col gap-0.5">
+          Judge connection (llm-rubric checks)
+          <select
+            className={`${INPUT_CLASS} text-xs`}
+            value={draft.judgeConnectionId ?? ''}
+            onChange={(e) => onChange({ judgeConnectionId: e.target.value })}
+          >
+            <option value="">The first variant’s</option>
+            {connections.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-0.5">
           Judge model (llm-rubric checks)
           <input
             className={`${INPUT_CLASS} text-xs`}
@@ -102,7 +119,7 @@ export function RunSettings({
           />
         </label>
         <span className="text-zinc-600 dark:text-zinc-400">
-          Sent on the first variant’s connection; its requests show in the Wire tab.
+          Each judge request shows in the Wire tab, with the cell it grades.
         </span>
       </div>
     </div>

@@ -89,7 +89,7 @@ export function useExperimentRun(store: ExperimentStore, runId: string | null) {
             all: runStore.all,
             put: async (result) => {
               await runStore.put(result);
-              exchanges.assign(result.cellId, result.request);
+              exchanges.assign(result.cellId, result.request, result.judgeRequests);
               keep(result);
             },
           },

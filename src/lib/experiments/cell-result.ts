@@ -16,6 +16,8 @@ export interface CellResult {
   request: ChatCompletionRequest | null;
   outcome: CellOutcome;
   grade: CellGrade;
+  /** The requests that asked a judge to grade it (model-graded checks), in the checks' order. */
+  judgeRequests?: ChatCompletionRequest[];
 }
 
 /** Grades an outcome for its row and variant (the variant's definitions back `function-call`). */

@@ -38,8 +38,10 @@ export interface PageDraft {
   checks: CheckDraft[];
   repeats: number;
   concurrency: number;
-  /** The model grading `llm-rubric` checks, on the first variant's connection. */
+  /** The model grading `llm-rubric` checks. */
   judgeModel: string;
+  /** The connection it is asked on; absent (or empty), the first variant's. */
+  judgeConnectionId?: string;
   /** The run shown (its results are stored under this id). */
   runId: string;
   /** A run marked as the one later runs are compared with. */
@@ -84,7 +86,6 @@ export function specOf(draft: CheckDraft): CheckSpec {
   const text = draft.value;
   let value: unknown;
   if (text.trim() !== '') value = kind?.fromCell ? kind.fromCell(text) : text;
-  if (draft.type === 'llm-rubric' && typeof value === 'string') value = { rubric: value };
   const weight = draft.weight.trim() === '' ? undefined : Number(draft.weight);
   return {
     type,
@@ -142,6 +143,9 @@ export function toExperiment(
   for (const [i, v] of draft.variants.entries())
     if (!byId.has(v.connectionId))
       problems.push(`Variant ${i + 1} has no connection: choose one, or add one in Settings.`);
+  const judgeConnection = draft.judgeConnectionId || draft.variants[0]?.connectionId;
+  if (draft.judgeConnectionId && !byId.has(draft.judgeConnectionId))
+    problems.push('The judge’s connection is gone: choose another in the Parameters tab.');
   const read = readCheckDrafts(draft.checks);
   problems.push(...read.problems);
   if (problems.length > 0) return { problems };
@@ -164,7 +168,7 @@ export function toExperiment(
         parameters: v.parameters,
       })),
       checks: read.specs,
-      judge: { model: draft.judgeModel || first.model, connection: connectionOf(first.connectionId) },
+      judge: { model: draft.judgeModel || first.model, connection: connectionOf(judgeConnection!) },
       repeats: draft.repeats,
       concurrency: draft.concurrency,
       stream: true,
@@ -267,6 +271,9 @@ export function readPageDraft(raw: unknown): { draft: PageDraft } | { problems: 
       repeats: d.repeats as number,
       concurrency: d.concurrency as number,
       judgeModel: d.judgeModel as string,
+      ...(typeof d.judgeConnectionId === 'string' && d.judgeConnectionId !== ''
+        ? { judgeConnectionId: d.judgeConnectionId }
+        : {}),
       runId: d.runId as string,
       baselineRunId: (d.baselineRunId as string | null) ?? null,
     },

@@ -10,6 +10,7 @@ import { ReplyAccumulator } from '../chat/reply-accumulator';
 import { readClock } from '../chat/metrics';
 import type { RateGate } from '../compare/rate-gate';
 import type { ChatCompletionRequest } from '../../protocol/wire';
+import { CELL_REPLY_LIMITS, cellCutError } from './cell-reply-limits';
 import type { CellError, CellOutcome, CellReply } from './checks/types';
 
 export interface SendOptions {
@@ -55,13 +56,17 @@ export async function sendRequest(options: SendOptions): Promise<CellOutcome> {
   for (;;) {
     await options.gate.acquire(signal, (ms) => options.onWait(now() + ms));
     options.onWait(null);
-    const accumulator = new ReplyAccumulator();
+    const accumulator = new ReplyAccumulator({ limits: CELL_REPLY_LIMITS });
     const startedAt = now();
     try {
       if (options.stream) {
         const arrival = readClock(now);
         const stream = client.streamChat(body, { signal, onRead: arrival.mark });
-        for await (const chunk of stream) accumulator.applyChunk(chunk, arrival());
+        for await (const chunk of stream) {
+          accumulator.applyChunk(chunk, arrival());
+          // Past the cell's limit the rest is not read: leaving the loop cancels the request.
+          if (accumulator.cut) break;
+        }
       } else {
         accumulator.applyCompletion(await client.createChat(body, { signal }), now());
       }
@@ -75,7 +80,7 @@ export async function sendRequest(options: SendOptions): Promise<CellOutcome> {
           ttftMs: firstTokenAt === null ? null : firstTokenAt - startedAt,
           totalMs: endedAt - startedAt,
         },
-        error: null,
+        error: accumulator.cut ? cellCutError(accumulator.cut) : null,
       };
     } catch (error) {
       signal.throwIfAborted();

@@ -155,9 +155,10 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
     pending: readonly number[],
     outcome: CellOutcome,
     message: string,
-  ): Promise<Map<number, Verdict>> => {
+  ): Promise<{ verdicts: Map<number, Verdict>; requests: ChatCompletionRequest[] }> => {
     const settings = experiment.judge;
     const verdicts = new Map<number, Verdict>();
+    const requests: ChatCompletionRequest[] = [];
     for (const index of pending) {
       const value = checks[index]!.value as RubricValue;
       if (!settings || !outcome.reply) {
@@ -165,6 +166,7 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
         continue;
       }
       const body = buildJudgeRequest(value, outcome.reply, settings, message);
+      requests.push(body);
       const key = judgeReplayKey(keyOfRequest(settings.connection.baseURL, body), cell.repeat);
       const answer = (await send(settings.connection, body, key)).outcome;
       verdicts.set(
@@ -172,7 +174,7 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
         answer.error ? judgeFailed(answer.error.message) : readJudgeReply(value, answer.reply?.content ?? ''),
       );
     }
-    return verdicts;
+    return { verdicts, requests };
   };
 
   const runCell = async (cell: PlannedCell): Promise<CellResult> => {
@@ -187,11 +189,20 @@ export async function runExperiment(options: RunOptions): Promise<RunOutcome> {
     tally.countSent();
     const checks = checksOf(cell.rowId);
     let grade = gradeOutcome(checks, outcome, variant);
+    let judgeRequests: ChatCompletionRequest[] = [];
     if (grade.pending.length > 0) {
-      const verdicts = await judge(cell, checks, grade.pending, outcome, request.message);
-      grade = gradeOutcome(checks, outcome, variant, verdicts);
+      const judged = await judge(cell, checks, grade.pending, outcome, request.message);
+      grade = gradeOutcome(checks, outcome, variant, judged.verdicts);
+      judgeRequests = judged.requests;
     }
-    return { cellId: cell.id, requestKey: request.requestKey, request: request.body, outcome, grade };
+    return {
+      cellId: cell.id,
+      requestKey: request.requestKey,
+      request: request.body,
+      outcome,
+      grade,
+      ...(judgeRequests.length > 0 ? { judgeRequests } : {}),
+    };
   };
 
   let next = 0;
