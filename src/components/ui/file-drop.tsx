@@ -1,4 +1,5 @@
 import { useState, type DragEvent, type ReactNode } from 'react';
+import { FilePicker } from './file-picker';
 
 export interface FileDropProps {
   /** Called with the chosen or dropped files, never with none. */
@@ -52,22 +53,14 @@ export function FileDrop({
         over ? 'border-sky-500 bg-sky-50 dark:bg-sky-950/40' : 'border-zinc-300 dark:border-zinc-700'
       }`}
     >
-      {/* The input sits inside its label so the label shows the keyboard focus ring. */}
-      <label className="cursor-pointer rounded border border-zinc-300 bg-white px-2 py-0.5 text-xs font-medium focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-sky-600 dark:border-zinc-600 dark:bg-zinc-800 dark:focus-within:outline-sky-400">
-        <input
-          type="file"
-          accept={accept}
-          multiple={multiple}
-          className="sr-only"
-          onChange={(e) => {
-            const files = Array.from(e.target.files ?? []);
-            // Cleared so choosing the same file again still reports it.
-            e.target.value = '';
-            if (files.length > 0) onFiles(files);
-          }}
-        />
+      <FilePicker
+        accept={accept}
+        multiple={multiple}
+        onFiles={onFiles}
+        className="cursor-pointer rounded border border-zinc-300 bg-white px-2 py-0.5 text-xs font-medium focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-sky-600 dark:border-zinc-600 dark:bg-zinc-800 dark:focus-within:outline-sky-400"
+      >
         {chooseLabel}
-      </label>
+      </FilePicker>
       <span className="text-xs text-zinc-600 dark:text-zinc-400">{hint}</span>
       {children}
     </div>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { FilePicker } from '../../../components/ui/file-picker';
 import { formatDefinitions, FUNCTION_TEMPLATES, parseJson } from '../../../lib/function-schema';
 import { DefinitionsCodeEditor } from './definitions-code-editor';
 import { DefinitionsForm } from './definitions-form';
@@ -103,26 +104,22 @@ export function FunctionsSection() {
         >
           Export JSON
         </Button>
-        <label className="inline-flex cursor-pointer items-center rounded px-2 py-0.5 font-medium hover:bg-zinc-100 focus-within:ring-2 focus-within:ring-sky-500 dark:hover:bg-zinc-800">
+        <FilePicker
+          accept="application/json,.json"
+          className="inline-flex cursor-pointer items-center rounded px-2 py-0.5 font-medium hover:bg-zinc-100 focus-within:ring-2 focus-within:ring-sky-500 dark:hover:bg-zinc-800"
+          onFiles={([file]) => {
+            if (!file) return;
+            readDefinitionsFile(file).then(
+              (text) => {
+                setImportError(null);
+                workbench.setText(text);
+              },
+              (error: unknown) => setImportError(`The file could not be read: ${String(error)}`),
+            );
+          }}
+        >
           Import JSON
-          <input
-            type="file"
-            accept="application/json,.json"
-            className="sr-only"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (!file) return;
-              readDefinitionsFile(file).then(
-                (text) => {
-                  setImportError(null);
-                  workbench.setText(text);
-                },
-                (error: unknown) => setImportError(`The file could not be read: ${String(error)}`),
-              );
-            }}
-          />
-        </label>
+        </FilePicker>
       </div>
       {importError ? <p role="alert">{importError}</p> : null}
       <FunctionCallMode />
