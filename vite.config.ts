@@ -9,7 +9,9 @@ export default defineConfig({
     tailwindcss(),
     // .br and .gz siblings of every text asset, served by the local service by Accept-Encoding
     // (serveStatic's `precompressed`): compressed once at build time, at the best ratio, never per request.
-    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
+    // Every file, however small: under 1 KB the page's small chunks were sent as they are, about twice
+    // their brotli size (issue 29, item 10: about 4 KB of /chat's first load).
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 0, logLevel: 'silent' }),
   ],
   build: {
     outDir: 'dist',

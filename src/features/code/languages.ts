@@ -17,7 +17,7 @@ export const AUTO_LANGUAGE = 'auto';
 
 export const CODE_LANGUAGES: readonly CodeLanguage[] = [
   { id: AUTO_LANGUAGE, label: 'auto (server default)', support: null },
-  { id: 'python', label: 'Python', support: () => import('@codemirror/lang-python').then((m) => m.python()) },
+  { id: 'python', label: 'Python', support: () => import('./python-support').then((m) => m.pythonSupport()) },
   {
     id: 'javascript',
     label: 'JavaScript',

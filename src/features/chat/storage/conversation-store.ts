@@ -1,9 +1,13 @@
 import { del, delMany, get, getMany, set, setMany, update, type UseStore } from 'idb-keyval';
-import { compareSummaries, type Conversation, type ConversationSummary } from '../../../lib/chat/conversation-types';
+import {
+  compareSummaries,
+  type Conversation,
+  type ConversationSummary,
+} from '../../../lib/chat/conversation-types';
 import type { ImportResult } from '../../../lib/chat';
 import { importOffThread } from '../../../lib/chat/import-off-thread';
 import type { FileReading } from '../../../lib/chat/import-tasks';
-import type { StoredIndexEntry as IndexEntry } from '../../../lib/chat/stored-conversations';
+import type { StoredIndexEntry as IndexEntry } from '../../../lib/chat/stored-index';
 import { newConversationOptions } from '../session';
 import { guard, StorageError } from './storage-error';
 import {
@@ -14,6 +18,9 @@ import {
 
 // What reads back stored data (which an older or hostile version may have written): with the first read.
 const loadRecords = () => import('../../../lib/chat/stored-conversations');
+// The list's index alone, which every save reads: a first visit saves its blank conversation as the
+// page opens, and reads no record (issue 29, item 10).
+const loadIndex = () => import('../../../lib/chat/stored-index');
 
 /** Imported records written per transaction. */
 const SAVE_BATCH = 500;
@@ -65,9 +72,9 @@ export function createConversationStore(options: ConversationStoreOptions = {}) 
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
 
   const readIndex = async (mended?: () => void) =>
-    (await loadRecords()).readIndexEntries(await get(INDEX_KEY, store), now(), mended);
+    (await loadIndex()).readIndexEntries(await get(INDEX_KEY, store), now(), mended);
   const updateIndex = async (change: (entries: IndexEntry[]) => IndexEntry[]) => {
-    const { readIndexEntries } = await loadRecords();
+    const { readIndexEntries } = await loadIndex();
     // Written back mended: a date from the future is stored as now, and no longer holds the top.
     await update<IndexEntry[]>(INDEX_KEY, (entries) => change(readIndexEntries(entries, now())), store);
   };
