@@ -20,6 +20,20 @@ export default defineConfig({
     // in one chunk: every page loads all of it first anyway, and split into 15 files (the automatic
     // chunking's, for the lazy chunks that share them) it was 8.5 KB more brotli, each small file
     // compressed on its own (issue 29, item 10).
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            // CodeMirror's core with the grammars' LR runtime: every editor shown with a grammar
+            // (code's prompt, the function definitions) loads both, as one file.
+            {
+              name: 'codemirror',
+              test: /node_modules[\\/](@codemirror[\\/](view|state|language|commands)|@lezer[\\/](common|highlight|lr)|style-mod|w3c-keyname|@marijn)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });
