@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Button, RemoveButton } from '../../components/ui/button';
 import { INPUT_CLASS } from '../../components/ui/field';
+import { SelectField } from '../../components/ui/select-field';
 import type { Variant } from '../../lib/compare/variants';
 import type { Connection } from '../../stores';
 import { useConnectionModels } from './use-connection-models';
@@ -59,20 +60,13 @@ export function VariantRow({
       className="flex flex-wrap items-end gap-2 rounded border border-zinc-200 p-2 dark:border-zinc-700"
     >
       <span className="self-center text-xs font-medium">{index + 1}</span>
-      <label className="flex flex-col text-xs">
-        Connection
-        <select
-          className={INPUT_CLASS}
-          value={variant.connectionId}
-          onChange={(e) => onChange({ ...variant, connectionId: e.target.value })}
-        >
-          {connections.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label="Connection"
+        labelClassName="text-xs"
+        value={variant.connectionId}
+        options={connections.map((c) => ({ value: c.id, label: c.name }))}
+        onChange={(connectionId) => onChange({ ...variant, connectionId })}
+      />
       <label className="flex flex-col text-xs">
         Model
         {/* Suggestions from the connection's list; any id can still be typed (servers serve unlisted ones). */}
