@@ -28,7 +28,7 @@ describe('what the page takes of a dataset', () => {
   it('refuses a file past its size, saying the size, the limit and what to do', () => {
     expect(pageSizeProblem(PAGE_DATASET_LIMITS.maxBytes)).toBeNull();
     expect(pageSizeProblem(50 * 1024 * 1024)).toBe(
-      'the file is 50.0 MB, more than the 10.0 MB this page reads; split it, or run the experiment from the command line (npm run experiment -- file), which reads up to 64 MB and 100,000 rows',
+      'the file is 50.0 MB, more than the 5.0 MB this page reads; split it, or run the experiment from the command line (npm run experiment -- file), which reads up to 64 MB and 100,000 rows',
     );
   });
 
