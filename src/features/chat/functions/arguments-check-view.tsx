@@ -1,5 +1,6 @@
 import { JsonTree } from '../../../components/json-view';
-import type { ArgumentsCheck } from '../../../lib/function-schema';
+import type { ReactNode } from 'react';
+import type { ArgumentsCheck, ArgumentViolation } from '../../../lib/function-schema';
 
 /** The text with a visible marker at the break position. */
 export function BrokenJson({ text, offset, label }: { text: string; offset: number; label: string }) {
@@ -40,22 +41,53 @@ export function ArgumentsCheckView({ check, functionName }: { check: ArgumentsCh
         <p className="text-xs text-zinc-500" data-part-pending={check.pending ? '' : undefined}>
           {check.note}
         </p>
-      ) : check.violations.length === 0 ? (
-        <p role="status" className="text-xs text-emerald-700 dark:text-emerald-400">
-          ✓ The arguments match the parameters of {functionName}.
-        </p>
       ) : (
-        <div role="alert" className="text-xs text-red-700 dark:text-red-400">
-          <p>The arguments break the parameters of {functionName}:</p>
-          <ul aria-label="Argument violations" className="list-disc pl-4">
-            {check.violations.map((v, i) => (
-              <li key={i}>
-                <code>{v.path || '(arguments)'}</code> {v.message}
-              </li>
-            ))}
-          </ul>
-        </div>
+        <SchemaVerdict
+          violations={check.violations}
+          matches={`The arguments match the parameters of ${functionName}.`}
+          breaks={`The arguments break the parameters of ${functionName}:`}
+          listLabel="Argument violations"
+          root="(arguments)"
+        />
       )}
+    </div>
+  );
+}
+
+/**
+ * What a check against a JSON schema found: a ✓ line when nothing breaks it, else each violation
+ * with its path (`root` names the checked value itself).
+ */
+export function SchemaVerdict({
+  violations,
+  matches,
+  breaks,
+  listLabel,
+  root,
+}: {
+  violations: readonly ArgumentViolation[];
+  matches: ReactNode;
+  breaks: ReactNode;
+  /** Names the list of violations. */
+  listLabel: string;
+  root: string;
+}) {
+  if (violations.length === 0)
+    return (
+      <p role="status" className="text-xs text-emerald-700 dark:text-emerald-400">
+        ✓ {matches}
+      </p>
+    );
+  return (
+    <div role="alert" className="text-xs text-red-700 dark:text-red-400">
+      <p>{breaks}</p>
+      <ul aria-label={listLabel} className="list-disc pl-4">
+        {violations.map((v, i) => (
+          <li key={i}>
+            <code>{v.path || root}</code> {v.message}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { JsonView } from '../../../components/json-view';
 import { parseJson } from '../../../lib/function-schema';
-import { BrokenJson } from '../functions/arguments-check-view';
+import { BrokenJson, SchemaVerdict } from '../functions/arguments-check-view';
 import { checkAgainstSchema } from './check-against-schema';
 import { useOpenSession } from '../session';
 import { useSchemaChecker } from '../../../stores';
@@ -36,23 +36,14 @@ function SchemaResult({ value }: { value: unknown }) {
     );
   if (check.kind === 'bad-schema')
     return <p className="text-xs text-amber-700 dark:text-amber-400">{check.message}</p>;
-  if (check.violations.length === 0)
-    return (
-      <p role="status" className="text-xs text-emerald-700 dark:text-emerald-400">
-        ✓ The reply matches the pasted schema.
-      </p>
-    );
   return (
-    <div role="alert" className="text-xs text-red-700 dark:text-red-400">
-      <p>The reply breaks the pasted schema:</p>
-      <ul aria-label="Schema violations" className="list-disc pl-4">
-        {check.violations.map((v, i) => (
-          <li key={i}>
-            <code>{v.path || '(reply)'}</code> {v.message}
-          </li>
-        ))}
-      </ul>
-    </div>
+    <SchemaVerdict
+      violations={check.violations}
+      matches="The reply matches the pasted schema."
+      breaks="The reply breaks the pasted schema:"
+      listLabel="Schema violations"
+      root="(reply)"
+    />
   );
 }
 
