@@ -38,18 +38,23 @@ export function RateLimitBadge() {
   const level = levelOf(remaining, limit);
   const words = LEVEL_WORDS[level];
   return (
+    // On a phone only the count and its warning show, so the header keeps to three rows; the rest is
+    // still read out, and the Wire tab's rate limits show it in full.
     <p className={`text-xs ${LEVEL_CLASS[level]}`} data-testid="rate-limit" data-level={level}>
-      <span className="font-medium">Rate limit</span> <span className="tabular-nums">{count}</span>{' '}
-      <span>({sighting.endpoint})</span>
+      <span className="sr-only font-medium sm:not-sr-only">Rate limit </span>
+      <span className="tabular-nums">{count}</span>
+      <span className="sr-only sm:not-sr-only"> ({sighting.endpoint})</span>
       {words ? <span className="font-semibold"> {words}</span> : null}
-      {resetAt !== null ? (
-        <>
-          {' '}
-          · resets <Countdown to={resetAt} />
-        </>
-      ) : resetRaw ? (
-        <> · reset {resetRaw}</>
-      ) : null}
+      <span className="sr-only sm:not-sr-only">
+        {resetAt !== null ? (
+          <>
+            {' '}
+            · resets <Countdown to={resetAt} />
+          </>
+        ) : resetRaw ? (
+          <> · reset {resetRaw}</>
+        ) : null}
+      </span>
     </p>
   );
 }

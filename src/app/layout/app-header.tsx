@@ -35,7 +35,7 @@ export function AppHeader({ onOpenSettings, onSettingsIntent }: AppHeaderProps) 
       data-region="header"
       className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
     >
-      <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-1 px-3 py-1.5 sm:px-4">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-1.5 sm:px-4">
         <Link to="/chat" className={`order-1 rounded text-sm font-semibold tracking-tight ${FOCUS_RING}`}>
           svc playground
         </Link>
