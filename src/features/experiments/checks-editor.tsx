@@ -25,6 +25,40 @@ const PLACEHOLDER: Record<string, string> = {
   'llm-rubric': 'the rubric: what a good reply does',
 };
 
+/** One labelled text box of a check. */
+function CheckField({
+  label,
+  width,
+  value,
+  placeholder,
+  title,
+  decimal = false,
+  onChange,
+}: {
+  label: string;
+  /** The label's width classes. */
+  width: string;
+  value: string;
+  placeholder: string;
+  title?: string | undefined;
+  decimal?: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className={`flex ${width} flex-col text-xs`}>
+      {label}
+      <input
+        className={`${INPUT_CLASS} text-xs`}
+        value={value}
+        placeholder={placeholder}
+        {...(title !== undefined ? { title } : {})}
+        {...(decimal ? { inputMode: 'decimal' as const } : {})}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
+  );
+}
+
 /**
  * The checks every cell is graded with (a row's own come from its file's `__expected` columns): a
  * type from the shared registry, `not-` to negate it, a value, a weight and a metric to total under.
@@ -81,35 +115,29 @@ export function ChecksEditor({
                 />
                 Negate (not-)
               </label>
-              <label className="flex min-w-40 flex-1 flex-col text-xs">
-                Value
-                <input
-                  className={`${INPUT_CLASS} text-xs`}
-                  value={check.value}
-                  placeholder={PLACEHOLDER[check.type] ?? ''}
-                  title={kind?.summary}
-                  onChange={(e) => set(index, { value: e.target.value })}
-                />
-              </label>
-              <label className="flex w-16 flex-col text-xs">
-                Weight
-                <input
-                  className={`${INPUT_CLASS} text-xs`}
-                  inputMode="decimal"
-                  value={check.weight}
-                  placeholder="1"
-                  onChange={(e) => set(index, { weight: e.target.value })}
-                />
-              </label>
-              <label className="flex w-28 flex-col text-xs">
-                Metric
-                <input
-                  className={`${INPUT_CLASS} text-xs`}
-                  value={check.metric}
-                  placeholder="accuracy"
-                  onChange={(e) => set(index, { metric: e.target.value })}
-                />
-              </label>
+              <CheckField
+                label="Value"
+                width="min-w-40 flex-1"
+                value={check.value}
+                placeholder={PLACEHOLDER[check.type] ?? ''}
+                title={kind?.summary}
+                onChange={(value) => set(index, { value })}
+              />
+              <CheckField
+                label="Weight"
+                width="w-16"
+                value={check.weight}
+                placeholder="1"
+                decimal
+                onChange={(weight) => set(index, { weight })}
+              />
+              <CheckField
+                label="Metric"
+                width="w-28"
+                value={check.metric}
+                placeholder="accuracy"
+                onChange={(metric) => set(index, { metric })}
+              />
               <RemoveButton
                 label={`Remove ${name.toLowerCase()}`}
                 onRemove={() => onChange(checks.filter((_, i) => i !== index))}

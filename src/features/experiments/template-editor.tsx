@@ -3,6 +3,31 @@ import { INPUT_CLASS } from '../../components/ui/field';
 import { missingColumns, templateVariables, type ExperimentTemplate } from '../../lib/experiments/template';
 import { FewShotEditor } from '../compare/few-shot-editor';
 
+/** One labelled box of the template. */
+function TemplateBox({
+  label,
+  rows,
+  value,
+  onChange,
+}: {
+  label: string;
+  rows: number;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="flex flex-col text-sm">
+      {label}
+      <textarea
+        className={INPUT_CLASS}
+        rows={rows}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
+  );
+}
+
 /** The prompt every cell sends, its `{{variables}}` filled from the cell's row. */
 export function TemplateEditor({
   template,
@@ -28,29 +53,23 @@ export function TemplateEditor({
         Write <code>{'{{name}}'}</code> where a row’s value goes (<code>{'{{case.city}}'}</code> reads into a
         value).
       </p>
-      <label className="flex flex-col text-sm">
-        System prompt
-        <textarea
-          className={INPUT_CLASS}
-          rows={2}
-          value={template.system}
-          onChange={(e) => set({ system: e.target.value })}
-        />
-      </label>
+      <TemplateBox
+        label="System prompt"
+        rows={2}
+        value={template.system}
+        onChange={(system) => set({ system })}
+      />
       <FewShotEditor
         messages={messages}
         onChange={(turns) => set({ fewShot: turns.map(({ role, content }) => ({ role, content })) })}
         newId={newId}
       />
-      <label className="flex flex-col text-sm">
-        Message
-        <textarea
-          className={INPUT_CLASS}
-          rows={3}
-          value={template.message}
-          onChange={(e) => set({ message: e.target.value })}
-        />
-      </label>
+      <TemplateBox
+        label="Message"
+        rows={3}
+        value={template.message}
+        onChange={(message) => set({ message })}
+      />
       <div aria-label="Variables" role="group" className="flex flex-wrap items-center gap-1 text-xs">
         <span className="text-zinc-600 dark:text-zinc-400">
           {variables.length === 0 ? 'No variables: every row sends the same prompt.' : 'Variables:'}
