@@ -7,12 +7,18 @@
  *   prints: the encoded bytes of every script fetched until the page is idle, through the Chrome
  *   DevTools Protocol, from `npm start` serving that build (bench/support/first-load.ts);
  * - every page's static imports (entry + route chunk + what they import statically), gzipped.
+ *
+ * The issue's goals are 150 KB for /chat and 200 KB for /code. /chat's budget is its goal, and may
+ * only go lower; /code's is its measured figure (about 220 KB), the goal not met yet (the reasons
+ * are in bench/bundle-budgets.json): when it is, its budget becomes the goal too.
  */
+const GOALS_MET = ['/chat'];
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_LOAD_GOALS } from '../../bench/first-load.bench';
 import { chunkName, measureFirstLoad } from '../../bench/support/first-load';
 import { buildForMeasure } from '../../bench/support/measure-build';
 import { routeBundles, type RouteBundle } from '../../bench/support/route-bundles';
@@ -54,6 +60,10 @@ describe('bundle budget', () => {
       expect(load.jsBytes, `${route}: ${files}`).toBeLessThanOrEqual(budgets.firstLoadJsBytes[route]!);
     },
   );
+
+  it.each(GOALS_MET)('holds %s to the issue’s goal: its budget is at most the goal', (route) => {
+    expect(budgets.firstLoadJsBytes[route]).toBeLessThanOrEqual(FIRST_LOAD_GOALS[route]!);
+  });
 
   it('keeps every page’s static first JavaScript, gzipped, within its budget', () => {
     expect(Object.keys(budgets.initialJsGzipBytes).sort()).toEqual(bundles.map((b) => b.route).sort());

@@ -37,6 +37,11 @@ describe('the first page loads a hidden tab’s code on intent, not on mount', (
     const idle = watch.scripts().map(chunkName);
     for (const name of ['functions-section', 'json-mode-section', 'chat-wire-section', 'wire-pane'])
       expect(idle, `${name} fetched before any intent`).not.toContain(name);
+    // A first visit has no stored record to check: its blank conversation is saved with the list's
+    // index checks only, not the records' (the conversation checks and the request rules).
+    expect(idle).toContain('stored-index');
+    for (const name of ['stored-conversations', 'conversation-checks'])
+      expect(idle, `${name} fetched on a first visit`).not.toContain(name);
     const codeMirror = await page.evaluate(() => document.querySelector('.cm-editor') !== null);
     expect(codeMirror).toBe(false);
 
