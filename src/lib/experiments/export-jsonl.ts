@@ -2,7 +2,8 @@
  * The run as JSON Lines, one object per cell, every planned cell included (a cell not run has
  * `status: "waiting"` and nulls): the row (index, id, variables, description, metadata), the
  * variant, the repeat, the exact request sent, the reply, its timings and usage, the error, the
- * grade and each check's result. Everything a later tool needs to grade again or compare runs.
+ * grade and each check's result, and the requests that asked a judge (model-graded checks), if any.
+ * Everything a later tool needs to grade again or compare runs.
  */
 import { cellStatus, rowAt, type ExperimentReport } from './export-report';
 
@@ -43,6 +44,7 @@ export function exportJsonl(report: ExperimentReport): string {
         pass: graded ? result.grade.pass : null,
         score: graded ? result.grade.score : null,
         checks: graded ? result.grade.results : [],
+        ...(result?.judgeRequests ? { judge_requests: result.judgeRequests } : {}),
       }),
     );
   }

@@ -59,5 +59,9 @@ describe('runExperiment: llm-rubric', () => {
     expect(grades.map((g) => g.pass)).toEqual([true, false]);
     expect(grades.map((g) => g.pending)).toEqual([[], []]);
     expect(grades[0]!.results[0]!.reason).toMatch(/the judge: judged/);
+    // Each cell keeps the request that asked its judge (the page ties it to the cell's Wire tab).
+    const asked = run.cells.map((cell) => run.results.get(cell.id)!.judgeRequests ?? []);
+    expect(asked.map((requests) => requests.length)).toEqual([1, 1]);
+    expect(String(asked[0]![0]!.messages[1]?.content)).toBe(judged[0]);
   });
 });
