@@ -2,8 +2,9 @@
  * Which JavaScript a page needs before it can show: the entry chunk, the page's route chunk, and
  * everything either imports statically — read from Vite's build manifest, with each file's size
  * gzipped (level 9, as the build's .gz siblings are) and as the service sends it to a browser (the
- * build's .br sibling, or the file itself when it is too small to have one). Used by the bundle
- * budget test and the bench; what the browser actually fetches until idle is first-load.ts.
+ * build's .br sibling, which every file has since vite.config.ts compresses all of them, else the
+ * file itself). Used by the bundle budget test and the bench; what the browser actually fetches
+ * until idle is first-load.ts.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
