@@ -4,4 +4,3 @@
  */
 export { WorkspaceFrame, type WorkspaceFrameProps } from './workspace-frame';
 export { InspectorTabs, type InspectorTab } from './inspector-tabs';
-export { KeptWorkPage, type KeptWorkPageProps, type KeptWorkProps } from './kept-work-page';

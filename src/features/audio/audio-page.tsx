@@ -1,4 +1,5 @@
-import { KeptWorkPage } from '../../components/frame';
+// Not in the frame index: it brings the Wire tab and the page drafts, which chat has no use for.
+import { KeptWorkPage } from '../../components/frame/kept-work-page';
 import type { OpenPageDraft } from '../../components/ui/use-page-draft';
 import type { AudioState } from './audio-draft';
 import { AudioWork } from './audio-work';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { KeptWorkProps } from '../../components/frame';
+import type { KeptWorkProps } from '../../components/frame/kept-work-page';
 import { useDefaultModel } from '../../components/params';
 import { Button } from '../../components/ui/button';
 import { RequestForm } from '../../components/ui/request-form';
