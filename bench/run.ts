@@ -6,6 +6,8 @@ import { runChatRenderBench } from './chat-render.bench';
 import { runCompareRenderBench } from './compare-render.bench';
 import { runDecoderBench } from './decoder.bench';
 import { runExperimentsBench } from './experiments.bench';
+import { runExperimentsHostileBench } from './experiments-hostile.bench';
+import { runExperimentsMatrixBench } from './experiments-matrix.bench';
 import { runFirstLoadBench } from './first-load.bench';
 import { runHostileBench } from './hostile.bench';
 import { runMarkdownHostileBench } from './markdown-hostile.bench';
@@ -24,6 +26,8 @@ const suites: [string, () => Promise<string[]>][] = [
   ['compare rendering in Chromium', runCompareRenderBench],
   ['hostile data in the chat page', runPageHostileBench],
   ['experiments', runExperimentsBench],
+  ['experiments matrix in Chromium', runExperimentsMatrixBench],
+  ['hostile input in the experiments page', runExperimentsHostileBench],
 ];
 
 const only = process.argv.slice(2);

@@ -5,7 +5,7 @@ import { PAGE_INSPECTOR_TABS } from '../../components/wire/page-wire-tab';
 import { resolveFunctionDialect } from '../../lib/connection';
 import { buildCellRequest } from '../../lib/experiments/cell-request';
 import { exportReportOf } from './report';
-import { baselineCounts, filterLines, matrixLines, NO_FILTERS } from '../../lib/experiments/matrix-view';
+import { baselineCounts, matrixLines } from '../../lib/experiments/matrix-view';
 import { toExperiment, variantLabels, type PageDraft } from '../../lib/experiments/page-draft';
 import { createExperimentStore } from '../../lib/experiments/page-store';
 import { cellsToRun, planCells } from '../../lib/experiments/plan';
@@ -17,8 +17,7 @@ import { CellWireTab } from './cell-wire-tab';
 import { ChecksEditor } from './checks-editor';
 import { DatasetEditor } from './dataset-editor';
 import { ExportButtons } from './export-buttons';
-import { MatrixFilterBar } from './matrix-filters';
-import { ResultsMatrix } from './results-matrix';
+import { FilteredMatrix } from './filtered-matrix';
 import { RunSettings } from './run-settings';
 import { RunControls, RunProgressBar } from './run-bar';
 import { TemplateEditor } from './template-editor';
@@ -57,7 +56,6 @@ export function ExperimentsPage({ store: given }: { store?: ReturnType<typeof cr
   const { draft, update, notice } = useExperimentDraft(store, newId, (temperature) => fresh({ temperature }));
   const run = useExperimentRun(store, draft?.runId ?? null);
   const baseline = useBaseline(store, draft?.baselineRunId ?? null, draft?.runId ?? null);
-  const [filters, setFilters] = useState(NO_FILTERS);
   const [selected, setSelected] = useState<string | null>(null);
   const [wireCell, setWireCell] = useState<string | null>(null);
 
@@ -146,11 +144,6 @@ export function ExperimentsPage({ store: given }: { store?: ReturnType<typeof cr
     [labels, cells, results, version],
   );
   const lines = useMemo(() => matrixLines(rows, cells, labels.length), [rows, cells, labels.length]);
-  const shownLines = useMemo(
-    () => filterLines(lines, results, filters),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [lines, results, version, filters],
-  );
   const against = useMemo(
     () => (baseline.results ? baselineCounts(cells, results, baseline.results) : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -288,35 +281,32 @@ export function ExperimentsPage({ store: given }: { store?: ReturnType<typeof cr
               </Button>
             ) : null}
           </section>
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <MatrixFilterBar
-              filters={filters}
-              onChange={setFilters}
-              shown={shownLines.length}
-              total={lines.length}
-            />
-            <ExportButtons
-              report={() => exportReportOf(draft.name, labels, variants, rows, cells, results)}
-            />
-          </div>
-          {selectedCell ? (
-            <CellDetail
-              cell={selectedCell}
-              label={labels[selectedCell.variantIndex] ?? ''}
-              result={results.get(selectedCell.id)}
-              canRerun={canRun}
-              onRerun={() => start({ rerun: [selectedCell.id] })}
-              onClose={() => setSelected(null)}
-            />
-          ) : null}
-          <ResultsMatrix
-            lines={shownLines}
+          <FilteredMatrix
+            lines={lines}
+            results={results}
+            version={version}
             labels={labels}
             repeats={repeats}
-            results={results}
             baseline={baseline.results}
             selected={selected}
             onSelect={selectCell}
+            actions={
+              <ExportButtons
+                report={() => exportReportOf(draft.name, labels, variants, rows, cells, results)}
+              />
+            }
+            detail={
+              selectedCell ? (
+                <CellDetail
+                  cell={selectedCell}
+                  label={labels[selectedCell.variantIndex] ?? ''}
+                  result={results.get(selectedCell.id)}
+                  canRerun={canRun}
+                  onRerun={() => start({ rerun: [selectedCell.id] })}
+                  onClose={() => setSelected(null)}
+                />
+              ) : null
+            }
           />
         </>
       ) : null}

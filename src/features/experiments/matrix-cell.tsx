@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { FOCUS_RING } from '../../components/ui/button';
 import { cellStatus } from '../../lib/experiments/export-report';
 import { MATRIX_TEXT_CHARS } from '../../lib/experiments/shown-text';
@@ -39,8 +40,11 @@ export function cellFigures(result: CellResult): string {
     .join(' · ');
 }
 
-/** One cell of the matrix: its verdict, the reply's start, the first failing check, its figures. */
-export function MatrixCell({
+/**
+ * One cell of the matrix: its verdict, the reply's start, the first failing check, its figures.
+ * Memoised: a scroll draws the lines coming into view, not again the cells already shown.
+ */
+export const MatrixCell = memo(function MatrixCell({
   cell,
   result,
   change,
@@ -98,4 +102,4 @@ export function MatrixCell({
       ) : null}
     </button>
   );
-}
+});

@@ -32,10 +32,12 @@ export function ResultsMatrix({
   selected: string | null;
   onSelect: (cellId: string) => void;
 }) {
-  const [top, setTop] = useState(0);
+  // The first line in view, not the scroll offset: a scroll within a line sets the same value, and
+  // React then draws nothing again.
+  const [topLine, setTopLine] = useState(0);
   const lineHeight = CELL_HEIGHT * repeats + 8;
-  const first = Math.max(0, Math.floor(top / lineHeight) - OVERSCAN);
-  const last = Math.min(lines.length, Math.ceil((top + VIEW_HEIGHT) / lineHeight) + OVERSCAN);
+  const first = Math.max(0, topLine - OVERSCAN);
+  const last = Math.min(lines.length, topLine + Math.ceil(VIEW_HEIGHT / lineHeight) + 1 + OVERSCAN);
   const columns = `minmax(9rem, 12rem) repeat(${labels.length}, minmax(14rem, 1fr))`;
   return (
     <div
@@ -44,7 +46,9 @@ export function ResultsMatrix({
       aria-rowcount={lines.length + 1}
       className="overflow-auto rounded border border-zinc-200 dark:border-zinc-800"
       style={{ maxHeight: VIEW_HEIGHT }}
-      onScroll={(e: UIEvent<HTMLDivElement>) => setTop(e.currentTarget.scrollTop)}
+      onScroll={(e: UIEvent<HTMLDivElement>) =>
+        setTopLine(Math.floor(e.currentTarget.scrollTop / lineHeight))
+      }
     >
       <div
         role="row"

@@ -51,7 +51,8 @@ function variantsDiffer(line: MatrixLine, results: ReadonlyMap<string, CellResul
   return verdicts.size > 1;
 }
 
-function lineText(line: MatrixLine, results: ReadonlyMap<string, CellResult>): string {
+/** What the text search looks in: the row's description and values, every reply and error, lower case. */
+export function lineText(line: MatrixLine, results: ReadonlyMap<string, CellResult>): string {
   const parts = [line.row.description ?? '', ...Object.values(line.row.vars).map((v) => String(v))];
   for (const repeats of line.cells)
     for (const cell of repeats) {
@@ -61,11 +62,12 @@ function lineText(line: MatrixLine, results: ReadonlyMap<string, CellResult>): s
   return parts.join('\n').toLowerCase();
 }
 
-/** The lines that pass every filter set. */
+/** The lines that pass every filter set; `textOf` gives a line's `lineText` when it is kept already. */
 export function filterLines(
   lines: readonly MatrixLine[],
   results: ReadonlyMap<string, CellResult>,
   filters: MatrixFilters,
+  textOf: (line: MatrixLine) => string = (line) => lineText(line, results),
 ): MatrixLine[] {
   const text = filters.text.trim().toLowerCase();
   return lines.filter((line) => {
@@ -73,7 +75,7 @@ export function filterLines(
     if (filters.failures && !statuses.includes('failed')) return false;
     if (filters.errors && !statuses.includes('error')) return false;
     if (filters.differ && !variantsDiffer(line, results)) return false;
-    if (text !== '' && !lineText(line, results).includes(text)) return false;
+    if (text !== '' && !textOf(line).includes(text)) return false;
     return true;
   });
 }

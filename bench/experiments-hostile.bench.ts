@@ -1,0 +1,77 @@
+/**
+ * The experiments page against hostile input (issue 30) in Chromium against `npm start`: for each
+ * step of the browser suite (tests/e2e/support/experiments-hostile-cases.ts), the longest main-thread
+ * task while the page dealt with it, next to ordinary steps of the same kinds measured in the same
+ * run. Goal: under 1 s.
+ */
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../tests/e2e/support/browser';
+import {
+  EXPERIMENTS_HOSTILE_CASES,
+  EXPERIMENTS_ORDINARY_CASES,
+  openExperiments,
+  pointAtHostile,
+  removeImportedFiles,
+  type ExperimentsCase,
+} from '../tests/e2e/support/experiments-hostile-cases';
+import {
+  startExperimentsHostileServer,
+  type ExperimentsHostileServer,
+} from '../tests/e2e/support/experiments-hostile-server';
+import { startService, type RunningService } from '../tests/e2e/support/start-service';
+import { longestTask, pageWithLongTasks, resetLongTasks } from './support/long-tasks';
+
+const GOAL_MS = 1000;
+
+async function measure(
+  browser: Browser,
+  service: RunningService,
+  hostile: ExperimentsHostileServer,
+  step: ExperimentsCase,
+): Promise<number> {
+  const page = await pageWithLongTasks(browser, 1440);
+  try {
+    await openExperiments(page, service.url);
+    if (step.server) await pointAtHostile(page, hostile);
+    await resetLongTasks(page);
+    await step.run(page, { hostile });
+    return await longestTask(page);
+  } finally {
+    await page.close();
+  }
+}
+
+export async function runExperimentsHostileBench(): Promise<string[]> {
+  const service = await startService({ SVC_RATE_LIMITS: 'chat=1000' });
+  const hostile = await startExperimentsHostileServer();
+  const browser = await launchBrowser();
+  const lines: string[] = [];
+  try {
+    let baseline = 0;
+    for (const ordinary of EXPERIMENTS_ORDINARY_CASES) {
+      const ms = await measure(browser, service, hostile, ordinary);
+      baseline = Math.max(baseline, ms);
+      lines.push(`${ordinary.name}: longest task ${Math.round(ms)} ms`);
+    }
+    lines.push(
+      `baseline (worst ordinary step): ${Math.round(baseline)} ms; goal for every step: < ${GOAL_MS} ms`,
+    );
+    for (const step of EXPERIMENTS_HOSTILE_CASES) {
+      let line: string;
+      try {
+        const ms = await measure(browser, service, hostile, step);
+        const ratio = baseline > 0 ? ` (${(ms / baseline).toFixed(2)}× baseline)` : '';
+        line = `${step.name}: longest task ${Math.round(ms)} ms${ratio}, ${ms < GOAL_MS ? 'met' : 'NOT met'}`;
+      } catch (error) {
+        line = `${step.name}: failed (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
+      }
+      lines.push(line);
+    }
+  } finally {
+    await browser.close();
+    await hostile.close();
+    await removeImportedFiles();
+    await service.stop();
+  }
+  return lines;
+}
