@@ -53,8 +53,14 @@ async function write(server: ExperimentsHostileServer, res: ServerResponse, text
   server.bytesWritten += Buffer.byteLength(text);
   if (!res.write(text))
     await new Promise<void>((resolve) => {
-      res.once('drain', resolve);
-      res.once('close', resolve);
+      // Both taken off once either fires: a 100 MB reply waits for a drain thousands of times.
+      const done = () => {
+        res.off('drain', done);
+        res.off('close', done);
+        resolve();
+      };
+      res.once('drain', done);
+      res.once('close', done);
     });
   return !res.destroyed;
 }
