@@ -3,7 +3,7 @@
  * is read back), not with the page's first script.
  */
 import { fromStoredRun, toStoredRun } from '../../components/ui/stored-run';
-import { describeIssues, readAudioBytes, readAudioDraft } from '../../lib/page-drafts/draft-checks';
+import { readAudioBytes, readAudioDraft, readStoredDraft } from '../../lib/page-drafts/draft-checks';
 import { openPageDraft } from '../../lib/page-drafts/page-draft-session';
 import type { RunState } from '../../components/ui/use-request-run';
 import type { TranscriptionFormat, TranscriptionResult } from '../../lib/api';
@@ -74,16 +74,8 @@ async function write(store: PageDraftStore, state: AudioState): Promise<void> {
 }
 
 async function read(store: PageDraftStore): Promise<{ restored: AudioState | null; notices: string[] }> {
-  const raw = await store.readRecord();
-  if (raw === undefined) return { restored: null, notices: [] };
-  const result = readAudioDraft(raw);
-  if (!result.ok)
-    return {
-      restored: null,
-      notices: [
-        `Your last Audio work could not be restored and was dropped: its saved record is damaged (${describeIssues(result.issues)}).`,
-      ],
-    };
+  const stored = await readStoredDraft(store, readAudioDraft, 'Audio work');
+  if (!('draft' in stored)) return stored;
   const notices: string[] = [];
   // The bytes of each kept file, read once; null with a notice when they are not there.
   const sources = new Map<string, AudioSource>();
@@ -110,7 +102,7 @@ async function read(store: PageDraftStore): Promise<{ restored: AudioState | nul
     sources.set(stored.id, source);
     return source;
   };
-  const { file, run } = result.draft;
+  const { file, run } = stored.draft;
   const chosen = file && (await sourceOf(file));
   const restoredRun = fromStoredRun(run);
   return {

@@ -3,7 +3,7 @@
  * is read back), not with the page's first script.
  */
 import { fromStoredRun, toStoredRun } from '../../components/ui/stored-run';
-import { describeIssues, readImageData, readVisionDraft } from '../../lib/page-drafts/draft-checks';
+import { readImageData, readStoredDraft, readVisionDraft } from '../../lib/page-drafts/draft-checks';
 import { openPageDraft } from '../../lib/page-drafts/page-draft-session';
 import type { RunState } from '../../components/ui/use-request-run';
 import type { VisionResult } from '../../lib/api';
@@ -50,17 +50,9 @@ const describe = (position: number, file: NonNullable<ImageEntry['file']>) =>
   `Image ${position} (${file.name}, ${formatBytes(file.size)})`;
 
 async function read(store: PageDraftStore): Promise<{ restored: VisionState | null; notices: string[] }> {
-  const raw = await store.readRecord();
-  if (raw === undefined) return { restored: null, notices: [] };
-  const result = readVisionDraft(raw);
-  if (!result.ok)
-    return {
-      restored: null,
-      notices: [
-        `Your last Vision request could not be restored and was dropped: its saved record is damaged (${describeIssues(result.issues)}).`,
-      ],
-    };
-  const { draft } = result;
+  const stored = await readStoredDraft(store, readVisionDraft, 'Vision request');
+  if (!('draft' in stored)) return stored;
+  const { draft } = stored;
   const notices: string[] = [];
   const images: ImageEntry[] = [];
   for (const [index, image] of draft.images.entries()) {

@@ -30,8 +30,7 @@ import {
   type StoredRun,
   type StoredTranscript,
 } from './page-draft-types';
-
-export { describeIssues };
+import type { PageDraftStore } from './page-draft-store';
 
 /** More images than a page could show; a record with more is damaged, not drawn. */
 const MAX_IMAGES = 100;
@@ -40,6 +39,28 @@ const MAX_TEXT = 32 * 1024 * 1024;
 
 type Raw = Record<string, unknown>;
 export type DraftRead<T> = { ok: true; draft: T } | { ok: false; issues: Issue[] };
+
+/**
+ * A page's stored record, read and checked: the draft, or what the page starts with instead —
+ * nothing when none was kept, a notice when the record is damaged (it is then dropped).
+ */
+export async function readStoredDraft<T>(
+  store: PageDraftStore,
+  check: (raw: unknown) => DraftRead<T>,
+  /** What the record held, for the notice: "Vision request". */
+  what: string,
+): Promise<{ draft: T } | { restored: null; notices: string[] }> {
+  const raw = await store.readRecord();
+  if (raw === undefined) return { restored: null, notices: [] };
+  const result = check(raw);
+  if (result.ok) return { draft: result.draft };
+  return {
+    restored: null,
+    notices: [
+      `Your last ${what} could not be restored and was dropped: its saved record is damaged (${describeIssues(result.issues)}).`,
+    ],
+  };
+}
 
 /** A run as the page shows it again: a stored error is an error object once more. */
 export type RestoredRun<R> =
