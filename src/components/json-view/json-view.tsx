@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
+import { Button } from '../ui/button';
 import { CopyButton } from '../ui/copy-button';
-import { ViewSwitch } from '../ui/view-switch';
 import { JsonTree } from './json-tree';
 
 export interface JsonViewProps {
@@ -20,7 +20,12 @@ export function JsonView({ value, raw, label, expandDepth, actions }: JsonViewPr
   return (
     <div role="group" aria-label={label} className="flex flex-col gap-1">
       <div className="flex flex-wrap items-center gap-1">
-        <ViewSwitch value={mode} views={{ tree: 'Tree', raw: 'Raw' }} onChange={setMode} />
+        <Button size="sm" variant="ghost" aria-pressed={mode === 'tree'} onClick={() => setMode('tree')}>
+          Tree
+        </Button>
+        <Button size="sm" variant="ghost" aria-pressed={mode === 'raw'} onClick={() => setMode('raw')}>
+          Raw
+        </Button>
         <CopyButton text={text} />
         {actions}
       </div>

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FilePicker } from '../../../components/ui/file-picker';
-import { ViewSwitch } from '../../../components/ui/view-switch';
 import { formatDefinitions, FUNCTION_TEMPLATES, parseJson } from '../../../lib/function-schema';
 import { DefinitionsCodeEditor } from './definitions-code-editor';
 import { DefinitionsForm } from './definitions-form';
@@ -40,7 +39,12 @@ export function FunctionsSection() {
   return (
     <div className="flex flex-col gap-2 text-xs">
       <div className="flex flex-wrap items-center gap-1">
-        <ViewSwitch value={view} views={{ json: 'JSON', form: 'Form' }} onChange={setView} />
+        <Button size="sm" variant="ghost" aria-pressed={view === 'json'} onClick={() => setView('json')}>
+          JSON
+        </Button>
+        <Button size="sm" variant="ghost" aria-pressed={view === 'form'} onClick={() => setView('form')}>
+          Form
+        </Button>
         <select
           aria-label="Add a template"
           className="rounded border border-zinc-300 bg-transparent px-1 py-0.5 dark:border-zinc-700"
