@@ -446,7 +446,8 @@ function build(raw: Raw, now: number): Conversation {
   if (raw.functions !== undefined)
     conversation.functions = structuredClone(raw.functions as FunctionDefinition[]);
   // An empty schema is no schema: records made before it was kept read the same way.
-  if (typeof raw.replySchema === 'string' && raw.replySchema !== '') conversation.replySchema = raw.replySchema;
+  if (typeof raw.replySchema === 'string' && raw.replySchema !== '')
+    conversation.replySchema = raw.replySchema;
   return conversation;
 }
 

@@ -35,7 +35,9 @@ function heading(message: ConversationMessage): string {
 function messageMarkdown(message: ConversationMessage): string {
   const parts = [`## ${heading(message)}`];
   if (message.reasoning && message.reasoning.text.trim() !== '')
-    parts.push(`<details>\n<summary>${escapeHtml('Reasoning')}</summary>\n\n${message.reasoning.text}\n\n</details>`);
+    parts.push(
+      `<details>\n<summary>${escapeHtml('Reasoning')}</summary>\n\n${message.reasoning.text}\n\n</details>`,
+    );
   if (message.role === 'function' || message.role === 'tool') parts.push(fenced(message.content));
   else if (message.content !== '') parts.push(message.content);
   if (message.refusal) parts.push(`> Refused: ${message.refusal}`);
