@@ -3,6 +3,7 @@ import { datasetFormatOf, type Dataset } from '../../lib/experiments/dataset';
 import { describeDatasetError } from '../../lib/experiments/dataset-limits';
 import { readDatasetOffThread } from '../../lib/experiments/dataset-off-thread';
 import { pageSizeProblem } from '../../lib/experiments/page-dataset-limits';
+import { FilePicker } from '../../components/ui/file-picker';
 
 const MB = 1024 * 1024;
 
@@ -54,7 +55,7 @@ export function DatasetImport({ onImport }: { onImport: (dataset: Dataset, fileN
 
   return (
     <div className="flex flex-col gap-1">
-      {/* Its own chooser, not the shared FileDrop: sharing that module with this page split it out of
+      {/* Its own drop zone, not the shared FileDrop: sharing that module with this page split it out of
           the Vision and Audio pages' chunks and added bytes to their first load. */}
       <div
         data-testid="dataset-drop"
@@ -66,20 +67,15 @@ export function DatasetImport({ onImport }: { onImport: (dataset: Dataset, fileN
         }}
         className="flex items-center gap-2 rounded border border-dashed border-zinc-300 p-1.5 text-sm dark:border-zinc-700"
       >
-        <label className="cursor-pointer rounded border border-zinc-300 bg-white px-2 py-0.5 text-xs font-medium focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-sky-600 dark:border-zinc-600 dark:bg-zinc-800 dark:focus-within:outline-sky-400">
-          <input
-            type="file"
-            accept=".csv,.jsonl,.ndjson,text/csv,application/x-ndjson"
-            className="sr-only"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              // Cleared so choosing the same file again (once fixed) reads it again.
-              e.target.value = '';
-              if (file) void read(file);
-            }}
-          />
+        <FilePicker
+          accept=".csv,.jsonl,.ndjson,text/csv,application/x-ndjson"
+          className="cursor-pointer rounded border border-zinc-300 bg-white px-2 py-0.5 text-xs font-medium focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-sky-600 dark:border-zinc-600 dark:bg-zinc-800 dark:focus-within:outline-sky-400"
+          onFiles={([file]) => {
+            if (file) void read(file);
+          }}
+        >
           Import CSV or JSONL…
-        </label>
+        </FilePicker>
         <span className="text-xs text-zinc-600 dark:text-zinc-400">
           {busy ?? 'or drop a file here; it replaces the rows'}
         </span>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { INPUT_CLASS } from '../../components/ui/field';
 import { MAX_REPEATS } from '../../lib/experiments/experiment';
 import { MAX_PAGE_CONCURRENCY, type PageDraft } from '../../lib/experiments/page-draft';
+import { SelectField } from '../../components/ui/select-field';
 
 /** A whole number typed in a box, kept as typed until it reads, with what is wrong said beside it. */
 function IntegerField({
@@ -95,21 +96,17 @@ export function RunSettings({
         onChange={(concurrency) => onChange({ concurrency })}
       />
       <div className="flex flex-col gap-0.5 text-xs">
-        <label className="flex flex-col gap-0.5">
-          Judge connection (llm-rubric checks)
-          <select
-            className={`${INPUT_CLASS} text-xs`}
-            value={draft.judgeConnectionId ?? ''}
-            onChange={(e) => onChange({ judgeConnectionId: e.target.value })}
-          >
-            <option value="">The first variant’s</option>
-            {connections.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label="Judge connection (llm-rubric checks)"
+          labelClassName=""
+          selectClassName="text-xs"
+          value={draft.judgeConnectionId ?? ''}
+          options={[
+            { value: '', label: 'The first variant’s' },
+            ...connections.map((c) => ({ value: c.id, label: c.name })),
+          ]}
+          onChange={(judgeConnectionId) => onChange({ judgeConnectionId })}
+        />
         <label className="flex flex-col gap-0.5">
           Judge model (llm-rubric checks)
           <input

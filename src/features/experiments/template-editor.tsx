@@ -1,32 +1,6 @@
 import { useMemo } from 'react';
-import { INPUT_CLASS } from '../../components/ui/field';
+import { PromptEditor } from '../../components/prompt';
 import { missingColumns, templateVariables, type ExperimentTemplate } from '../../lib/experiments/template';
-import { FewShotEditor } from '../compare/few-shot-editor';
-
-/** One labelled box of the template. */
-function TemplateBox({
-  label,
-  rows,
-  value,
-  onChange,
-}: {
-  label: string;
-  rows: number;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <label className="flex flex-col text-sm">
-      {label}
-      <textarea
-        className={INPUT_CLASS}
-        rows={rows}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </label>
-  );
-}
 
 /** The prompt every cell sends, its `{{variables}}` filled from the cell's row. */
 export function TemplateEditor({
@@ -53,22 +27,16 @@ export function TemplateEditor({
         Write <code>{'{{name}}'}</code> where a row’s value goes (<code>{'{{case.city}}'}</code> reads into a
         value).
       </p>
-      <TemplateBox
-        label="System prompt"
-        rows={2}
-        value={template.system}
-        onChange={(system) => set({ system })}
-      />
-      <FewShotEditor
-        messages={messages}
-        onChange={(turns) => set({ fewShot: turns.map(({ role, content }) => ({ role, content })) })}
+      <PromptEditor
+        prompt={{ systemPrompt: template.system, fewShot: messages, message: template.message }}
+        onChange={(prompt) =>
+          set({
+            system: prompt.systemPrompt,
+            fewShot: prompt.fewShot.map(({ role, content }) => ({ role, content })),
+            message: prompt.message,
+          })
+        }
         newId={newId}
-      />
-      <TemplateBox
-        label="Message"
-        rows={3}
-        value={template.message}
-        onChange={(message) => set({ message })}
       />
       <div aria-label="Variables" role="group" className="flex flex-wrap items-center gap-1 text-xs">
         <span className="text-zinc-600 dark:text-zinc-400">
