@@ -6,7 +6,15 @@ import { readModelList, readRetrievedModel, type ListedModel, type ListedModels 
 import { readLocalHealth, type LocalHealth } from './local-health';
 import { acceptFor, buildTranscriptionForm } from './multipart';
 import { DEFAULT_MAX_RETRIES } from './retry';
-import { openStream, readJson, send, type RequestSpec, type Transport } from './transport';
+import {
+  openStream,
+  parseJsonBody,
+  readJson,
+  readSuccessText,
+  send,
+  type RequestSpec,
+  type Transport,
+} from './transport';
 import type {
   ClientOptions,
   RequestOptions,
@@ -87,12 +95,8 @@ function contentTypeOf(response: Response): string {
 }
 
 async function readTranscription(response: Response, format: TranscriptionFormat): Promise<unknown> {
-  if (format === 'json') {
-    const raw = await response.clone().text();
-    const data = await readJson<TranscriptionJson>(response);
-    return { format, data, raw };
-  }
-  const raw = await response.text();
+  const raw = await readSuccessText(response);
+  if (format === 'json') return { format, data: parseJsonBody<TranscriptionJson>(response, raw), raw };
   return { format, text: raw, raw, contentType: contentTypeOf(response) };
 }
 
@@ -142,7 +146,7 @@ export function createClient(options: ClientOptions): ApiClient {
       send(t, jsonSpec('code', body, opts), (r) => readJson<CodeCompletion>(r)),
     analyzeImage: (body, opts) =>
       send(t, jsonSpec('vision', body, opts), async (r) => {
-        const raw = await r.text();
+        const raw = await readSuccessText(r);
         let data: VisionResponse | null = null;
         try {
           const parsed: unknown = JSON.parse(raw);

@@ -5,6 +5,7 @@ import { isRetryableStatus, retryDelay, sleep } from './retry';
 import { linkSignals } from './signals';
 import { startExchange } from './exchange';
 import type { Endpoint, ExchangeEvent, ResponseInfo } from './types';
+import { MAX_ERROR_BODY_BYTES, MAX_JSON_BODY_BYTES, megabytes, readBodyText } from './body-text';
 
 /** The settled configuration every request of one client shares. */
 export interface Transport {
@@ -140,7 +141,8 @@ async function run<T>(
           await sleep(wait, user);
           continue;
         }
-        throw ApiError.fromResponse(response, await response.text());
+        // Only its start is kept (the error keeps 8 KiB of it); the rest of a long one is not read.
+        throw ApiError.fromResponse(response, (await readBodyText(response, MAX_ERROR_BODY_BYTES)).text);
       }
       if (stream) {
         // The timer keeps running: it bounds the body too, until the reader disposes of the stream.
@@ -182,9 +184,25 @@ export function openStream(t: Transport, spec: RequestSpec): Promise<OpenStream>
   return run(t, spec, true, async () => undefined) as Promise<OpenStream>;
 }
 
-/** Reads a successful body as JSON, or says plainly that it was not JSON. */
-export async function readJson<T>(response: Response): Promise<T> {
-  const text = await response.text();
+/**
+ * A successful body's text, or an error saying it was more than the page reads (`maxBytes`; the rest
+ * is not read).
+ */
+export async function readSuccessText(response: Response, maxBytes = MAX_JSON_BODY_BYTES): Promise<string> {
+  const { text, cut } = await readBodyText(response, maxBytes);
+  if (!cut) return text;
+  throw new ApiError({
+    kind: 'http',
+    status: response.status,
+    message: `The server answered ${response.status} with a body of more than ${megabytes(maxBytes)}, more than this page reads; the rest was not read.`,
+    hint: 'Ask for less (a lower max_tokens, fewer logprobs), or turn stream on so the reply is read as it comes.',
+    headers: response.headers,
+    body: text.slice(0, 4096),
+  });
+}
+
+/** A successful body's text as JSON, or an error saying plainly that it was not JSON. */
+export function parseJsonBody<T>(response: Response, text: string): T {
   try {
     return JSON.parse(text) as T;
   } catch (cause) {
@@ -198,4 +216,9 @@ export async function readJson<T>(response: Response): Promise<T> {
       cause,
     });
   }
+}
+
+/** Reads a successful body as JSON (see `readSuccessText` and `parseJsonBody`). */
+export async function readJson<T>(response: Response, maxBytes = MAX_JSON_BODY_BYTES): Promise<T> {
+  return parseJsonBody<T>(response, await readSuccessText(response, maxBytes));
 }
