@@ -114,7 +114,10 @@ export function FunctionsSection() {
                 setImportError(null);
                 workbench.setText(text);
               },
-              (error: unknown) => setImportError(`The file could not be read: ${String(error)}`),
+              (error: unknown) =>
+                setImportError(
+                  `The file could not be read: ${error instanceof Error ? error.message : String(error)}.`,
+                ),
             );
           }}
         >

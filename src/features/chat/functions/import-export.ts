@@ -9,8 +9,18 @@ export function downloadText(filename: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Reads an imported file; definitions may be a bare array or `{ "functions": [...] }` (a request body). */
+/** The largest definitions file read: far past any request's functions, and the editor stays quick. */
+export const MAX_DEFINITIONS_FILE_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Reads an imported file; definitions may be a bare array or `{ "functions": [...] }` (a request
+ * body). A file past `MAX_DEFINITIONS_FILE_BYTES` is refused by its size, before it is read.
+ */
 export async function readDefinitionsFile(file: Blob): Promise<string> {
+  if (file.size > MAX_DEFINITIONS_FILE_BYTES)
+    throw new Error(
+      `it is ${(file.size / (1024 * 1024)).toFixed(1)} MB, more than the ${MAX_DEFINITIONS_FILE_BYTES / (1024 * 1024)} MB of definitions this page reads; choose the file of the definitions alone`,
+    );
   const text = await file.text();
   try {
     const value: unknown = JSON.parse(text);
