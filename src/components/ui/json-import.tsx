@@ -70,7 +70,7 @@ export function JsonImport({
             setRefused(null);
             if (file && maxBytes !== undefined && file.size > maxBytes)
               setRefused(
-                `is ${megabytes(file.size)}, larger than the ${megabytes(maxBytes)} one import reads: split it, or export fewer conversations at once`,
+                `is ${megabytes(file.size)}, larger than the ${megabytes(maxBytes)} one import reads: split it, or export less at once`,
               );
             else if (file) void run(`${file.name.slice(0, 80)}, ${megabytes(file.size)}`, () => file.text());
             e.target.value = '';

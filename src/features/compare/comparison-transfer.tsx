@@ -27,6 +27,12 @@ export function ExportedComparison({
   );
 }
 
+/**
+ * The largest comparison file read: eight variants' replies with their logprobs stay far below it,
+ * and a larger file is refused by its size before the page reads and parses it.
+ */
+const MAX_COMPARISON_IMPORT_BYTES = 20 * 1024 * 1024;
+
 /** Imports a comparison from a file or pasted JSON; a bad one is refused with every problem and where. */
 export function ComparisonImport({
   issues,
@@ -39,7 +45,12 @@ export function ComparisonImport({
     <details className="text-xs">
       <summary className="cursor-pointer text-sm">Import a comparison</summary>
       <div className="mt-1 flex flex-col gap-1">
-        <JsonImport what="an exported comparison" onImport={onImport} issues={issues} />
+        <JsonImport
+          what="an exported comparison"
+          onImport={onImport}
+          issues={issues}
+          maxBytes={MAX_COMPARISON_IMPORT_BYTES}
+        />
       </div>
     </details>
   );
