@@ -4,8 +4,8 @@
  * with. It counts the bytes it wrote, so a test can tell how much of a huge reply the page read
  * before it stopped. CORS is open, as a llama.cpp or vLLM server's may be.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CORS, startLoopbackApi } from './loopback-api';
 
 export type ExperimentsScenario = 'huge-reply' | 'catastrophic';
 
@@ -23,13 +23,6 @@ export interface ExperimentsHostileServer {
 
 /** What `(a+)+$` takes exponential time to refuse in a backtracking engine, inside a JSON reply. */
 export const CATASTROPHIC_REPLY = JSON.stringify({ code: `${'a'.repeat(40)}!` });
-
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-headers': '*',
-  'access-control-allow-methods': 'GET, POST, OPTIONS',
-  'access-control-expose-headers': '*',
-};
 
 const chunk = (delta: object, finish: string | null = null) =>
   `data: ${JSON.stringify({
@@ -87,37 +80,15 @@ export async function startExperimentsHostileServer(): Promise<ExperimentsHostil
     requests: 0,
     close: async () => undefined,
   };
-  const http = createServer((req, res) => {
-    void (async () => {
-      if (req.method === 'OPTIONS') {
-        res.writeHead(204, CORS);
-        return void res.end();
-      }
-      const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname.replace(/^\/v1/, '');
-      if (req.method === 'GET' && path === '/models') {
-        res.writeHead(200, { ...CORS, 'content-type': 'application/json' });
-        return void res.end(
-          JSON.stringify({
-            object: 'list',
-            data: [{ id: 'hostile-chat', object: 'model', created: 1764000000, owned_by: 'hostile' }],
-          }),
-        );
-      }
-      if (req.method === 'POST' && path === '/chat/completions') {
-        await drain(req);
-        server.requests++;
-        return answer(server, res);
-      }
-      res.writeHead(404, { ...CORS, 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: 'no such route', type: 'invalid_request_error' } }));
-    })().catch(() => res.destroy());
+  const api = await startLoopbackApi({
+    models: [{ id: 'hostile-chat', object: 'model', created: 1764000000, owned_by: 'hostile' }],
+    chat: async (req, res) => {
+      await drain(req);
+      server.requests++;
+      return answer(server, res);
+    },
   });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  server.url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/v1`;
-  server.close = () =>
-    new Promise<void>((resolve) => {
-      http.closeAllConnections();
-      http.close(() => resolve());
-    });
+  server.url = api.url;
+  server.close = api.close;
   return server;
 }

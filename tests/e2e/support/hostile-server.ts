@@ -4,8 +4,8 @@
  * send that once broke or froze the chat page (issue 26). CORS is open so the page can call it
  * directly, as it would a llama.cpp or vLLM server.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CORS, startLoopbackApi } from './loopback-api';
 
 export type HostileScenario =
   /** A call of a function named `constructor`, in both dialects. */
@@ -35,13 +35,6 @@ export const NANOSECOND_RESET = '1764180000000000000';
 export const HOSTILE_CREATED = 1e13;
 /** The value that `^(a+)+$` takes exponential time to refuse in a backtracking engine. */
 export const CATASTROPHIC_VALUE = `${'a'.repeat(40)}!`;
-
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-headers': '*',
-  'access-control-allow-methods': 'GET, POST, OPTIONS',
-  'access-control-expose-headers': '*',
-};
 
 const limitHeaders = {
   'x-ratelimit-limit': '60',
@@ -172,44 +165,19 @@ export async function startHostileServer(): Promise<HostileServer> {
     requests: [],
     close: async () => undefined,
   };
-  const http = createServer((req, res) => {
-    void (async () => {
-      if (req.method === 'OPTIONS') {
-        res.writeHead(204, CORS);
-        return void res.end();
-      }
-      const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname.replace(/^\/v1/, '');
-      if (req.method === 'GET' && path === '/models') {
-        res.writeHead(200, { ...CORS, ...limitHeaders, 'content-type': 'application/json' });
-        return void res.end(
-          JSON.stringify({
-            object: 'list',
-            data: [
-              { id: 'hostile-chat', object: 'model', created: HOSTILE_CREATED, owned_by: 'hostile' },
-              { id: 'constructor', object: 'model', created: -1e20, owned_by: 'hostile' },
-            ],
-          }),
-        );
-      }
-      if (req.method === 'POST' && path === '/chat/completions') {
-        const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
-        server.requests.push(body);
-        return answerChat(server, body, res);
-      }
-      res.writeHead(404, { ...CORS, 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          error: { message: 'no such route', type: 'invalid_request_error', param: null, code: null },
-        }),
-      );
-    })().catch(() => res.destroy());
+  const api = await startLoopbackApi({
+    models: [
+      { id: 'hostile-chat', object: 'model', created: HOSTILE_CREATED, owned_by: 'hostile' },
+      { id: 'constructor', object: 'model', created: -1e20, owned_by: 'hostile' },
+    ],
+    modelsHeaders: limitHeaders,
+    chat: async (req, res) => {
+      const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+      server.requests.push(body);
+      return answerChat(server, body, res);
+    },
   });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  server.url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/v1`;
-  server.close = () =>
-    new Promise<void>((resolve) => {
-      http.closeAllConnections();
-      http.close(() => resolve());
-    });
+  server.url = api.url;
+  server.close = api.close;
   return server;
 }
