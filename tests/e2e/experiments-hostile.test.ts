@@ -74,9 +74,11 @@ describe('hostile input never freezes or breaks the experiments page', () => {
       .poll(() => page.getByTestId('run-counts').innerText(), { timeout: 120_000 })
       .toMatch(/^4 of 4 cells/);
     expect(hostile.requests - before).toBe(4);
-    // Four replies of 100 MB each were offered; each was let go after about 1 MiB (what the socket
-    // and the browser had buffered by then comes on top), not read to its end.
-    expect(hostile.bytesWritten).toBeLessThan(4 * 16 * 1024 * 1024);
+    // Four replies of 100 MB each were offered; each was let go after about 1 MiB, not read to its
+    // end. What the socket and the browser's network process had taken by then comes on top, and on
+    // a loaded machine that is tens of MB (a clean-clone CI run: 93.9 MB for the four), so the bound
+    // is half of what was offered: a page that read the replies through would reach all 400 MB.
+    expect(hostile.bytesWritten).toBeLessThan((4 * hostile.hugeBytes) / 2);
     await page.close();
   });
 });

@@ -45,7 +45,8 @@ describe('chat page: copying a message', () => {
     button.focus();
     await user.keyboard('{Enter}');
     expect(writeText).toHaveBeenCalledWith('Copy *this* exactly');
-    expect(within(rows()[0]!).getByRole('status').textContent).toBe('Copied');
+    // The note follows the clipboard's promise: on a loaded machine, a moment after the call.
+    await waitFor(() => expect(within(rows()[0]!).getByRole('status').textContent).toBe('Copied'));
   });
 
   it('copies a function call as {"name", "arguments"} JSON', async () => {
