@@ -9,7 +9,6 @@ import { baselineCounts, matrixLines } from '../../lib/experiments/matrix-view';
 import { toExperiment, variantLabels, type PageDraft } from '../../lib/experiments/page-draft';
 import { createExperimentStore } from '../../lib/experiments/page-store';
 import { cellsToRun, planCells } from '../../lib/experiments/plan';
-import { summarizeVariants } from '../../lib/experiments/summary';
 import { selectActiveConnection, useSettingsStore } from '../../stores';
 import { VariantsEditor } from '../compare/variants-editor';
 import { CellDetail } from './cell-detail';
@@ -25,6 +24,7 @@ import { useBaseline } from './use-baseline';
 import { useExperimentDraft } from './use-experiment-draft';
 import { useExperimentRun } from './use-experiment-run';
 import { VariantSummaries } from './variant-summaries';
+import type { RunView } from './run-view';
 import type { Variant } from '../../lib/compare/variants';
 
 const newId = () => globalThis.crypto.randomUUID();
@@ -133,17 +133,8 @@ export function ExperimentsPage({ store: given }: { store?: ReturnType<typeof cr
     return { done, errors };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cells, results, version]);
-  const summaries = useMemo(
-    () =>
-      summarizeVariants(
-        labels.map((label) => ({ label })),
-        cells,
-        results,
-      ),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [labels, cells, results, version],
-  );
   const lines = useMemo(() => matrixLines(rows, cells, labels.length), [rows, cells, labels.length]);
+  const view: RunView = { lines, cells, results, version, labels, repeats };
   const against = useMemo(
     () => (baseline.results ? baselineCounts(cells, results, baseline.results) : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -249,14 +240,7 @@ export function ExperimentsPage({ store: given }: { store?: ReturnType<typeof cr
       </section>
       {counts.done > 0 || run.running ? (
         <>
-          <VariantSummaries
-            summaries={summaries}
-            repeats={repeats}
-            rows={rows}
-            cells={cells}
-            results={results}
-            version={version}
-          />
+          <VariantSummaries view={view} />
           <section aria-label="Baseline" className="flex flex-wrap items-center gap-2 text-xs">
             {draft.baselineRunId === draft.runId ? (
               <span>This run is the baseline: start a New run to compare a later one with it.</span>
@@ -282,11 +266,7 @@ export function ExperimentsPage({ store: given }: { store?: ReturnType<typeof cr
             ) : null}
           </section>
           <FilteredMatrix
-            lines={lines}
-            results={results}
-            version={version}
-            labels={labels}
-            repeats={repeats}
+            view={view}
             baseline={baseline.results}
             selected={selected}
             onSelect={selectCell}

@@ -1,8 +1,9 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { filterLines, lineText, NO_FILTERS, type MatrixLine } from '../../lib/experiments/matrix-view';
+import { filterLines, lineText, NO_FILTERS } from '../../lib/experiments/matrix-view';
 import { MatrixFilterBar } from './matrix-filters';
 import { ResultsMatrix } from './results-matrix';
 import type { CellResult } from '../../lib/experiments/cell-result';
+import type { MatrixView } from './run-view';
 
 /**
  * The matrix with its filters. The filters are this component's own state, so a key typed in the
@@ -10,23 +11,14 @@ import type { CellResult } from '../../lib/experiments/cell-result';
  * line's searchable text is made once per change of results, not once per key.
  */
 export function FilteredMatrix({
-  lines,
-  results,
-  version,
-  labels,
-  repeats,
+  view,
   baseline,
   selected,
   onSelect,
   actions,
   detail,
 }: {
-  lines: readonly MatrixLine[];
-  results: ReadonlyMap<string, CellResult>;
-  /** Moves with the results' content (the map is changed in place). */
-  version: number;
-  labels: readonly string[];
-  repeats: number;
+  view: MatrixView;
   baseline: ReadonlyMap<string, CellResult> | null;
   selected: string | null;
   onSelect: (cellId: string) => void;
@@ -35,6 +27,7 @@ export function FilteredMatrix({
   /** Between the filters and the matrix (the selected cell). */
   detail: ReactNode;
 }) {
+  const { lines, results, version } = view;
   const [filters, setFilters] = useState(NO_FILTERS);
   const searching = filters.text.trim() !== '';
   const texts = useMemo(
@@ -56,10 +49,7 @@ export function FilteredMatrix({
       </div>
       {detail}
       <ResultsMatrix
-        lines={shown}
-        labels={labels}
-        repeats={repeats}
-        results={results}
+        view={{ ...view, lines: shown }}
         baseline={baseline}
         selected={selected}
         onSelect={onSelect}

@@ -1,8 +1,9 @@
 import { useState, type UIEvent } from 'react';
 import { cellText } from './dataset-rows';
 import { MatrixCell } from './matrix-cell';
-import { baselineChange, type MatrixLine } from '../../lib/experiments/matrix-view';
+import { baselineChange } from '../../lib/experiments/matrix-view';
 import type { CellResult } from '../../lib/experiments/cell-result';
+import type { MatrixView } from './run-view';
 
 /** Height of one repeat's cell; a line is this times the repeats, so every line is as tall. */
 const CELL_HEIGHT = 84;
@@ -16,18 +17,12 @@ const VIEW_HEIGHT = 560;
  * without measuring.
  */
 export function ResultsMatrix({
-  lines,
-  labels,
-  repeats,
-  results,
+  view: { lines, labels, repeats, results },
   baseline,
   selected,
   onSelect,
 }: {
-  lines: readonly MatrixLine[];
-  labels: readonly string[];
-  repeats: number;
-  results: ReadonlyMap<string, CellResult>;
+  view: MatrixView;
   baseline: ReadonlyMap<string, CellResult> | null;
   selected: string | null;
   onSelect: (cellId: string) => void;

@@ -1,42 +1,36 @@
 import { useMemo, useState } from 'react';
 import { INPUT_CLASS } from '../../components/ui/field';
 import { describePairedTest } from '../../lib/experiments/stats';
-import { compareVariants, type VariantSummary } from '../../lib/experiments/summary';
-import type { CellResult } from '../../lib/experiments/cell-result';
-import type { DatasetRow } from '../../lib/experiments/dataset-row';
-import type { PlannedCell } from '../../lib/experiments/plan';
+import { compareVariants, summarizeVariants } from '../../lib/experiments/summary';
+import type { RunView } from './run-view';
 
 const pct = (v: number) => `${(v * 100).toFixed(v === 0 || v === 1 ? 0 : 1)}%`;
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const ms = (v: number | null) => (v === null ? '–' : `${Math.round(v)} ms`);
 
 /** Per variant: pass rate with its 95% Wilson interval, latency and TTFT p50/p95, tokens, repeats. */
-export function VariantSummaries({
-  summaries,
-  repeats,
-  rows,
-  cells,
-  results,
-  version,
-}: {
-  summaries: readonly VariantSummary[];
-  repeats: number;
-  rows: readonly DatasetRow[];
-  cells: readonly PlannedCell[];
-  results: ReadonlyMap<string, CellResult>;
-  /** Moves when `results` changes (it is changed in place). */
-  version: number;
-}) {
+export function VariantSummaries({ view }: { view: RunView }) {
+  const { lines, cells, results, version, labels, repeats } = view;
+  const summaries = useMemo(
+    () =>
+      summarizeVariants(
+        labels.map((label) => ({ label })),
+        cells,
+        results,
+      ),
+    // `version` stands for the results' content.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [labels, cells, results, version],
+  );
   const [pair, setPair] = useState<[number, number]>([0, 1]);
   const a = Math.min(pair[0], summaries.length - 1);
   const b = Math.min(pair[1], summaries.length - 1);
   const paired = useMemo(
     () => (summaries.length > 1 && a !== b ? compareVariants(cells, results, a, b) : null),
-    // `version` stands for the results' content.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [cells, results, version, a, b, summaries.length],
   );
-  const rowName = useMemo(() => new Map(rows.map((r) => [r.id, `row ${r.index + 1}`])), [rows]);
+  const rowName = useMemo(() => new Map(lines.map(({ row }) => [row.id, `row ${row.index + 1}`])), [lines]);
   const header = 'px-2 py-1 text-left font-medium';
   return (
     <section aria-label="Summary" className="flex flex-col gap-2">

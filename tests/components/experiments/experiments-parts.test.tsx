@@ -14,7 +14,6 @@ import { VariantSummaries } from '../../../src/features/experiments/variant-summ
 import { readInlineRows, type Dataset } from '../../../src/lib/experiments/dataset';
 import { matrixLines } from '../../../src/lib/experiments/matrix-view';
 import { planCells } from '../../../src/lib/experiments/plan';
-import { summarizeVariants } from '../../../src/lib/experiments/summary';
 import type { CellResult } from '../../../src/lib/experiments/cell-result';
 import type { CheckDraft } from '../../../src/lib/experiments/page-draft';
 import type { ExperimentTemplate } from '../../../src/lib/experiments/template';
@@ -144,10 +143,7 @@ describe('results matrix', () => {
     const lines = matrixLines(rows, plan.cells, 2);
     render(
       <ResultsMatrix
-        lines={lines}
-        labels={['a', 'b']}
-        repeats={1}
-        results={results}
+        view={{ lines, labels: ['a', 'b'], repeats: 1, results, version: 1 }}
         baseline={null}
         selected={null}
         onSelect={() => undefined}
@@ -183,10 +179,13 @@ describe('results matrix', () => {
     ]);
     render(
       <ResultsMatrix
-        lines={matrixLines(rows, plan.cells, 1)}
-        labels={['a']}
-        repeats={1}
-        results={now}
+        view={{
+          lines: matrixLines(rows, plan.cells, 1),
+          labels: ['a'],
+          repeats: 1,
+          results: now,
+          version: 1,
+        }}
         baseline={before}
         selected={null}
         onSelect={() => undefined}
@@ -213,15 +212,10 @@ describe('variant summaries', () => {
         result(c.id, c.variantIndex === 0 || c.rowIndex === 9 || (c.rowIndex === 8 && c.repeat === 1)),
       ]),
     );
-    const summaries = summarizeVariants([{ label: 'a' }, { label: 'b' }], plan.cells, results);
+    const lines = matrixLines(rows, plan.cells, 2);
     render(
       <VariantSummaries
-        summaries={summaries}
-        repeats={2}
-        rows={rows}
-        cells={plan.cells}
-        results={results}
-        version={1}
+        view={{ lines, cells: plan.cells, results, version: 1, labels: ['a', 'b'], repeats: 2 }}
       />,
     );
     const [a, b] = screen.getAllByRole('row').slice(1) as [HTMLElement, HTMLElement];
