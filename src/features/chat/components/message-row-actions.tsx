@@ -20,25 +20,24 @@ export function canContinue(message: ConversationMessage): boolean {
   );
 }
 
+export interface MessageRowActionsProps {
+  message: ConversationMessage;
+  index: number;
+  /** How many messages the transcript shows: the last one's buttons differ. */
+  count: number;
+  /** A request is running: editing is paused. */
+  busy: boolean;
+  /** Why no reply may be asked for now (a parameter is invalid), or null. */
+  blocked: string | null;
+  actions: MessageActions;
+}
+
 /**
  * The buttons of one message. Each accessible name begins with the words on the button (WCAG 2.5.3),
  * so "click Continue from here" works by voice; the message's number comes after, for screen readers.
  */
-export function MessageRowActions({
-  message,
-  index,
-  last,
-  busy,
-  blocked,
-  actions,
-}: {
-  message: ConversationMessage;
-  index: number;
-  last: boolean;
-  busy: boolean;
-  blocked: string | null;
-  actions: MessageActions;
-}) {
+export function MessageRowActions({ message, index, count, busy, blocked, actions }: MessageRowActionsProps) {
+  const last = index === count - 1;
   const n = index + 1;
   const narrow = useNarrowScreen();
   const copy = <CopyButton text={messageCopyText(message)} name={`Copy message ${n}`} />;

@@ -3,26 +3,18 @@ import { Markdown } from '../../../components/markdown';
 import { Button } from '../../../components/ui/button';
 import { onDemand } from '../../../components/ui/on-demand';
 import type { ConversationMessage, MessageEdit } from '../../../lib/chat';
-import type { MessageActions } from './message-actions';
 import { MessageErrorPanel } from './message-error-panel';
-import { MessageRowActions } from './message-row-actions';
+import { MessageRowActions, type MessageRowActionsProps } from './message-row-actions';
 import { ReasoningPane } from './reasoning-pane';
 import { ReplyFooter } from './reply-footer';
 import { useNearViewport } from '../../../components/ui/use-near-viewport';
 import { estimatedRowHeight } from './use-mounted-rows';
 import { VersionStepper } from './version-stepper';
 
-export interface MessageRowProps {
-  message: ConversationMessage;
-  index: number;
-  count: number;
-  /** A request is running: editing is paused. */
-  busy: boolean;
-  /** Why no reply may be asked for now (a parameter is invalid), or null. */
-  blocked: string | null;
+/** A row is given what its buttons are given, and how to show the message. */
+export interface MessageRowProps extends MessageRowActionsProps {
   editing: boolean;
   rendering: ReplyRendering;
-  actions: MessageActions;
 }
 
 /** How replies are drawn; one object for the whole transcript, so rows stay memoised. */
@@ -140,7 +132,6 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
         ? STATUS_WORDS[message.status]
         : undefined;
   const isReply = message.role === 'assistant' && message.timings !== undefined;
-  const last = index === count - 1;
   const { ref, near } = useNearViewport<HTMLLIElement>(index >= count - 4);
   const tone =
     message.role === 'user'
@@ -187,16 +178,7 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
             </span>
           ) : null}
         </span>
-        {!editing ? (
-          <MessageRowActions
-            message={message}
-            index={index}
-            last={last}
-            busy={busy}
-            blocked={blocked}
-            actions={actions}
-          />
-        ) : null}
+        {!editing ? <MessageRowActions {...props} /> : null}
       </div>
       {editing ? (
         <MessageEditor.Component
