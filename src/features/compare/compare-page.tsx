@@ -14,6 +14,7 @@ import { useCompareClients } from './use-compare-clients';
 import { useComparison } from './use-comparison';
 import { useContinueInChat } from './use-continue-in-chat';
 import { useDefinitionsCheck } from './use-definitions-check';
+import { useFreshVariant } from './use-fresh-variant';
 import { useSavedComparisons } from './use-saved-comparisons';
 import { VariantsEditor } from './variants-editor';
 
@@ -36,14 +37,8 @@ const CompareResults = lazy(loadResults);
 /** Compare: one conversation sent to several variants at once, side by side, with their figures. */
 export function ComparePage() {
   const active = useSettingsStore(selectActiveConnection);
-  const chatModel = useSettingsStore((s) => s.parameters.chat.model);
   const { connections, clientFor, gateFor, dialectFor } = useCompareClients();
-  const fresh = (parameters: Variant['parameters'] = {}): Variant => ({
-    id: newId(),
-    connectionId: active?.id ?? '',
-    model: chatModel || 'svc-chat',
-    parameters,
-  });
+  const fresh = useFreshVariant(newId);
   const [draft, setDraft] = useState<ConversationDraft>({
     systemPrompt: '',
     fewShot: [],
@@ -162,7 +157,6 @@ export function ComparePage() {
         variants={variants}
         onChange={setVariants}
         connections={connections}
-        fresh={fresh}
         newId={newId}
         functionsAvailable={(functionsCheck.definitions?.length ?? 0) > 0}
       />

@@ -2,6 +2,7 @@ import { Button } from '../../components/ui/button';
 import { MAX_VARIANTS, sweepVariants, type Variant } from '../../lib/compare/variants';
 import type { Connection } from '../../stores';
 import { SweepForm } from './sweep-form';
+import { useFreshVariant } from './use-fresh-variant';
 import { VariantRow } from './variant-row';
 
 /** The variants to send to: edit, duplicate, remove, reorder, add one, or sweep a parameter. */
@@ -9,19 +10,17 @@ export function VariantsEditor({
   variants,
   onChange,
   connections,
-  fresh,
   newId,
   functionsAvailable,
 }: {
   variants: readonly Variant[];
   onChange: (variants: Variant[]) => void;
   connections: readonly Connection[];
-  /** A new variant on the page's connection and model, no parameters set. */
-  fresh: () => Variant;
   newId: () => string;
   /** Valid function definitions exist for a variant to send. */
   functionsAvailable: boolean;
 }) {
+  const fresh = useFreshVariant(newId);
   const move = (index: number, by: -1 | 1) => {
     const next = [...variants];
     const [moved] = next.splice(index, 1);

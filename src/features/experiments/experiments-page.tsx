@@ -10,6 +10,7 @@ import { toExperiment, variantLabels, type PageDraft } from '../../lib/experimen
 import { createExperimentStore } from '../../lib/experiments/page-store';
 import { cellsToRun, planCells } from '../../lib/experiments/plan';
 import { selectActiveConnection, useSettingsStore } from '../../stores';
+import { useFreshVariant } from '../compare/use-fresh-variant';
 import { VariantsEditor } from '../compare/variants-editor';
 import { CellDetail } from './cell-detail';
 import { CellWireTab } from './cell-wire-tab';
@@ -25,7 +26,6 @@ import { useExperimentDraft } from './use-experiment-draft';
 import { useExperimentRun } from './use-experiment-run';
 import { VariantSummaries } from './variant-summaries';
 import type { RunView } from './run-view';
-import type { Variant } from '../../lib/compare/variants';
 
 const newId = () => globalThis.crypto.randomUUID();
 
@@ -44,15 +44,9 @@ export function ExperimentsPage({ store: given }: { store?: ReturnType<typeof cr
   const [store] = useState(() => given ?? createExperimentStore());
   const active = useSettingsStore(selectActiveConnection);
   const connections = useSettingsStore((s) => s.connections);
-  const chatModel = useSettingsStore((s) => s.parameters.chat.model);
   const frame = useSettingsStore((s) => s.frame);
   const setFrame = useSettingsStore((s) => s.setFrame);
-  const fresh = (parameters: Variant['parameters'] = {}): Variant => ({
-    id: newId(),
-    connectionId: active?.id ?? '',
-    model: chatModel || 'svc-chat',
-    parameters,
-  });
+  const fresh = useFreshVariant(newId);
   const { draft, update, notice } = useExperimentDraft(store, newId, (temperature) => fresh({ temperature }));
   const run = useExperimentRun(store, draft?.runId ?? null);
   const baseline = useBaseline(store, draft?.baselineRunId ?? null, draft?.runId ?? null);
@@ -195,7 +189,6 @@ export function ExperimentsPage({ store: given }: { store?: ReturnType<typeof cr
           variants={variants}
           onChange={(next) => set({ variants: next })}
           connections={connections}
-          fresh={() => fresh()}
           newId={newId}
           functionsAvailable={false}
         />
