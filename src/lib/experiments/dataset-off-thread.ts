@@ -4,9 +4,10 @@
  * handed over (a Blob is passed by reference), so the page never holds its text. Where there are no
  * workers (tests in jsdom) it is read here.
  */
+import { askWorker } from '../worker-answer';
 import { PAGE_DATASET_LIMITS, withinPageRows } from './page-dataset-limits';
 import type { DatasetFormat, DatasetRead } from './dataset';
-import type { DatasetAnswer, DatasetTask } from './dataset-worker';
+import type { DatasetTask } from './dataset-worker';
 
 /**
  * Reads `file` as `format`, refusing more rows than the page holds (`maxRows`); rejects when the
@@ -24,22 +25,10 @@ export async function readDatasetOffThread(
     signal?.throwIfAborted();
     return withinPageRows(readDataset(text, format), maxRows);
   }
-  signal?.throwIfAborted();
-  const worker = new Worker(new URL('./dataset-worker.ts', import.meta.url), { type: 'module' });
-  try {
-    const answer = await new Promise<DatasetAnswer>((resolve, reject) => {
-      const stop = () => reject(signal?.reason ?? new DOMException('The read was stopped.', 'AbortError'));
-      signal?.addEventListener('abort', stop, { once: true });
-      worker.onmessage = (event: MessageEvent<DatasetAnswer>) => resolve(event.data);
-      worker.onerror = (event) => {
-        event.preventDefault();
-        reject(new Error(event.message || 'its reader (a worker) failed to start'));
-      };
-      worker.postMessage({ file, format, maxRows } satisfies DatasetTask);
-    });
-    if (!answer.ok) throw new Error(answer.message);
-    return answer.read;
-  } finally {
-    worker.terminate();
-  }
+  return askWorker<DatasetRead>(
+    () => new Worker(new URL('./dataset-worker.ts', import.meta.url), { type: 'module' }),
+    { file, format, maxRows } satisfies DatasetTask,
+    'its reader (a worker) failed to start',
+    signal,
+  );
 }

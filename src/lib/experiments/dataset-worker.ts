@@ -1,4 +1,5 @@
 /** The worker that reads a dataset file off the page's thread (see dataset-off-thread.ts). */
+import { failedAnswer, type WorkerAnswer } from '../worker-answer';
 import { readDataset, type DatasetFormat, type DatasetRead } from './dataset';
 import { withinPageRows } from './page-dataset-limits';
 
@@ -9,20 +10,14 @@ export interface DatasetTask {
   maxRows: number;
 }
 
-export type DatasetAnswer = { ok: true; read: DatasetRead } | { ok: false; message: string };
-
 self.onmessage = (event: MessageEvent<DatasetTask>) => {
   const { file, format, maxRows } = event.data;
   void file.text().then(
     (text) =>
       self.postMessage({
         ok: true,
-        read: withinPageRows(readDataset(text, format), maxRows),
-      } satisfies DatasetAnswer),
-    (error: unknown) =>
-      self.postMessage({
-        ok: false,
-        message: error instanceof Error ? error.message : String(error),
-      } satisfies DatasetAnswer),
+        result: withinPageRows(readDataset(text, format), maxRows),
+      } satisfies WorkerAnswer<DatasetRead>),
+    (error: unknown) => self.postMessage(failedAnswer(error)),
   );
 };

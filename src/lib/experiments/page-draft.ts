@@ -279,3 +279,16 @@ export function readPageDraft(raw: unknown): { draft: PageDraft } | { problems: 
     },
   };
 }
+
+/** What storage held: the draft, or none (`problems` say why when one was there but unreadable). */
+export interface StoredDraft {
+  draft: PageDraft | null;
+  problems: string[];
+}
+
+/** A stored record (undefined when nothing was stored) read as a draft. */
+export function storedDraft(raw: unknown): StoredDraft {
+  if (raw === undefined) return { draft: null, problems: [] };
+  const read = readPageDraft(raw);
+  return 'draft' in read ? { draft: read.draft, problems: [] } : { draft: null, problems: read.problems };
+}

@@ -4,12 +4,14 @@
  * loses only the cells in flight and a resumed run skips the rest. A database of its own: idb-keyval
  * makes one object store per database. Everything read back is checked before the page sees it.
  */
-import { createStore, del, get, promisifyRequest, set, type UseStore } from 'idb-keyval';
-import { readPageDraft, type PageDraft } from './page-draft';
+import { createStore, del, get, promisifyRequest, set } from 'idb-keyval';
+import { askWorker } from '../worker-answer';
+import { storedDraft, type PageDraft, type StoredDraft } from './page-draft';
 import type { CellResult } from './cell-result';
 import type { ResultStore } from './run-types';
 
 const DATABASE = 'svc-playground-experiments';
+const STORE_NAME = 'experiments';
 const DRAFT_KEY = 'draft';
 const RESULTS_PREFIX = 'result:';
 
@@ -54,7 +56,30 @@ export function readStoredResult(raw: unknown): CellResult | null {
   return raw as unknown as CellResult;
 }
 
-export function createExperimentStore(store: UseStore = createStore(DATABASE, 'experiments')) {
+/** Where a draft is read from, as a worker is told it. */
+export interface DraftPlace {
+  database: string;
+  storeName: string;
+  key: string;
+}
+
+/**
+ * The stored draft read and checked in a worker: a dataset of 10,000 rows is checked again row by
+ * row, and every row's id hashed, which held the page for most of a second on reload. Where there
+ * are no workers (tests in jsdom) it is read here.
+ */
+async function readDraft(place: DraftPlace): Promise<StoredDraft> {
+  if (typeof Worker === 'undefined')
+    return storedDraft(await get(place.key, createStore(place.database, place.storeName)));
+  return askWorker<StoredDraft>(
+    () => new Worker(new URL('./draft-worker.ts', import.meta.url), { type: 'module' }),
+    place,
+    'its reader (a worker) failed to start',
+  );
+}
+
+export function createExperimentStore(database: string = DATABASE) {
+  const store = createStore(database, STORE_NAME);
   /** Every result stored under a run. */
   const results = (runId: string) =>
     attempt('read the run’s results', async () => {
@@ -67,14 +92,7 @@ export function createExperimentStore(store: UseStore = createStore(DATABASE, 'e
   return {
     /** The stored draft; `problems` when one is stored but cannot be read. */
     loadDraft: () =>
-      attempt('read the experiment', async (): Promise<{ draft: PageDraft | null; problems: string[] }> => {
-        const raw: unknown = await get(DRAFT_KEY, store);
-        if (raw === undefined) return { draft: null, problems: [] };
-        const read = readPageDraft(raw);
-        return 'draft' in read
-          ? { draft: read.draft, problems: [] }
-          : { draft: null, problems: read.problems };
-      }),
+      attempt('read the experiment', () => readDraft({ database, storeName: STORE_NAME, key: DRAFT_KEY })),
     saveDraft: (draft: PageDraft) => attempt('save the experiment', () => set(DRAFT_KEY, draft, store)),
     results,
     /** The run engine's store for one run: each result kept as it is graded. */
