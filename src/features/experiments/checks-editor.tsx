@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Button, RemoveButton } from '../../components/ui/button';
 import { INPUT_CLASS } from '../../components/ui/field';
+import { SelectField } from '../../components/ui/select-field';
 import { CHECK_KINDS, CHECK_TYPES } from '../../lib/experiments/checks/registry';
 import { readCheckDrafts, type CheckDraft } from '../../lib/experiments/page-draft';
 
@@ -87,26 +88,25 @@ export function ChecksEditor({
         {checks.map((check, index) => {
           const name = `Check ${index + 1}`;
           const kind = CHECK_KINDS.get(check.type);
+          // A box's value and where its edits go, named once.
+          const bind = (field: 'value' | 'weight' | 'metric') => ({
+            value: check[field],
+            onChange: (text: string) => set(index, { [field]: text }),
+          });
           return (
             <li
               key={check.id}
               aria-label={name}
               className="flex flex-wrap items-end gap-2 rounded border border-zinc-200 p-1.5 dark:border-zinc-800"
             >
-              <label className="flex flex-col text-xs">
-                Type
-                <select
-                  className={`${INPUT_CLASS} text-xs`}
-                  value={check.type}
-                  onChange={(e) => set(index, { type: e.target.value })}
-                >
-                  {CHECK_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {type}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <SelectField
+                label="Type"
+                labelClassName="text-xs"
+                selectClassName="text-xs"
+                value={check.type}
+                options={CHECK_TYPES}
+                onChange={(type) => set(index, { type })}
+              />
               <label className="flex items-center gap-1 pb-1 text-xs">
                 <input
                   type="checkbox"
@@ -118,26 +118,12 @@ export function ChecksEditor({
               <CheckField
                 label="Value"
                 width="min-w-40 flex-1"
-                value={check.value}
                 placeholder={PLACEHOLDER[check.type] ?? ''}
                 title={kind?.summary}
-                onChange={(value) => set(index, { value })}
+                {...bind('value')}
               />
-              <CheckField
-                label="Weight"
-                width="w-16"
-                value={check.weight}
-                placeholder="1"
-                decimal
-                onChange={(weight) => set(index, { weight })}
-              />
-              <CheckField
-                label="Metric"
-                width="w-28"
-                value={check.metric}
-                placeholder="accuracy"
-                onChange={(metric) => set(index, { metric })}
-              />
+              <CheckField label="Weight" width="w-16" placeholder="1" decimal {...bind('weight')} />
+              <CheckField label="Metric" width="w-28" placeholder="accuracy" {...bind('metric')} />
               <RemoveButton
                 label={`Remove ${name.toLowerCase()}`}
                 onRemove={() => onChange(checks.filter((_, i) => i !== index))}

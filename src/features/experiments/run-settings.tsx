@@ -4,6 +4,12 @@ import { MAX_REPEATS } from '../../lib/experiments/experiment';
 import { MAX_PAGE_CONCURRENCY, type PageDraft } from '../../lib/experiments/page-draft';
 import { SelectField } from '../../components/ui/select-field';
 
+/** The whole number from `min` to `max` that `text` says, or null. */
+function readWhole(text: string, min: number, max: number): number | null {
+  const n = Number(text);
+  return text.trim() !== '' && Number.isInteger(n) && n >= min && n <= max ? n : null;
+}
+
 /** A whole number typed in a box, kept as typed until it reads, with what is wrong said beside it. */
 function IntegerField({
   label,
@@ -26,11 +32,7 @@ function IntegerField({
     setShownFor(value);
     setText(String(value));
   }
-  const n = Number(text);
-  const error =
-    text.trim() !== '' && Number.isInteger(n) && n >= min && n <= max
-      ? null
-      : `A whole number from ${min} to ${max}.`;
+  const error = readWhole(text, min, max) === null ? `A whole number from ${min} to ${max}.` : null;
   const id = useId();
   return (
     <div className="flex flex-col gap-0.5 text-xs">
@@ -44,9 +46,8 @@ function IntegerField({
         aria-describedby={`${id}-hint`}
         onChange={(e) => {
           setText(e.target.value);
-          const next = Number(e.target.value);
-          if (e.target.value.trim() !== '' && Number.isInteger(next) && next >= min && next <= max)
-            onChange(next);
+          const next = readWhole(e.target.value, min, max);
+          if (next !== null) onChange(next);
         }}
       />
       <span
@@ -58,6 +59,22 @@ function IntegerField({
     </div>
   );
 }
+
+/** The run's counts, each a whole number from 1 to its limit. */
+const COUNTS = [
+  {
+    field: 'repeats',
+    label: 'Repeats',
+    max: MAX_REPEATS,
+    hint: 'Each row × variant is sent this many times, to show flaky cases (pass^k).',
+  },
+  {
+    field: 'concurrency',
+    label: 'Requests at once',
+    max: MAX_PAGE_CONCURRENCY,
+    hint: 'At most; each connection’s rate limit may allow fewer.',
+  },
+] as const;
 
 /** The Parameters tab: the run's name, repeats, requests at once, and the judge's connection and model. */
 export function RunSettings({
@@ -79,22 +96,17 @@ export function RunSettings({
           onChange={(e) => onChange({ name: e.target.value })}
         />
       </label>
-      <IntegerField
-        label="Repeats"
-        value={draft.repeats}
-        min={1}
-        max={MAX_REPEATS}
-        hint="Each row × variant is sent this many times, to show flaky cases (pass^k)."
-        onChange={(repeats) => onChange({ repeats })}
-      />
-      <IntegerField
-        label="Requests at once"
-        value={draft.concurrency}
-        min={1}
-        max={MAX_PAGE_CONCURRENCY}
-        hint="At most; each connection’s rate limit may allow fewer."
-        onChange={(concurrency) => onChange({ concurrency })}
-      />
+      {COUNTS.map(({ field, label, max, hint }) => (
+        <IntegerField
+          key={field}
+          label={label}
+          value={draft[field]}
+          min={1}
+          max={max}
+          hint={hint}
+          onChange={(n) => onChange({ [field]: n })}
+        />
+      ))}
       <div className="flex flex-col gap-0.5 text-xs">
         <SelectField
           label="Judge connection (llm-rubric checks)"

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
+import { SelectField } from '../../../components/ui/select-field';
 import type { ConversationMessage, ConversationRole, MessageEdit } from '../../../lib/chat';
 
 export interface MessageEditorProps {
@@ -27,17 +28,15 @@ export function MessageEditor({ message, onSave, onResend, onCancel }: MessageEd
   useEffect(() => box.current?.focus(), []);
   return (
     <div className="flex flex-col gap-1">
-      <label className="flex items-center gap-2 text-xs">
-        Role
-        <select
-          className={`${INPUT_CLASS} w-auto`}
-          value={role}
-          onChange={(e) => setRole(e.target.value as ConversationRole)}
-        >
-          <option value="user">user</option>
-          <option value="assistant">assistant</option>
-        </select>
-      </label>
+      <SelectField
+        label="Role"
+        layout="inline"
+        labelClassName="text-xs"
+        selectClassName="w-auto"
+        value={role}
+        options={['user', 'assistant']}
+        onChange={(next) => setRole(next as ConversationRole)}
+      />
       <textarea
         aria-label="Message text"
         ref={box}
