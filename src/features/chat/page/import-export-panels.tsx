@@ -4,6 +4,7 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { downloadJson, ExportedJson } from '../../../components/ui/exported-json';
 import { INPUT_CLASS } from '../../../components/ui/field';
 import { JsonImport } from '../../../components/ui/json-import';
+import { NotedButton } from '../../../components/ui/noted-button';
 import type { ConversationExport } from '../../../lib/chat';
 import { MAX_IMPORT_BYTES, type ImportManyResult } from '../../../lib/chat/conversation-import';
 import { hiddenVersionCount, linearPath } from '../../../lib/chat/conversation-tree';
@@ -119,21 +120,13 @@ function ShareLink() {
 /** Every saved conversation as one file, which the import below takes back. */
 function ExportAll() {
   const api = useConversationsApi();
-  const [note, setNote] = useState<string | null>(null);
-  const [working, setWorking] = useState(false);
   const exportAll = async () => {
-    setWorking(true);
-    setNote(null);
-    try {
-      // What is on screen is in the file, even a change the autosaver has not written yet; a
-      // failure is said by the page's storage notice.
-      const all = await api.exportAllJson();
-      if (!all) return;
-      downloadJson(all.json, `conversations-${new Date().toISOString().slice(0, 10)}`);
-      setNote(`Exported ${plural(all.count, 'conversation')}.`);
-    } finally {
-      setWorking(false);
-    }
+    // What is on screen is in the file, even a change the autosaver has not written yet; a
+    // failure is said by the page's storage notice.
+    const all = await api.exportAllJson();
+    if (!all) return null;
+    downloadJson(all.json, `conversations-${new Date().toISOString().slice(0, 10)}`);
+    return `Exported ${plural(all.count, 'conversation')}.`;
   };
   return (
     <section aria-label="Export all" className="mt-4 flex flex-col gap-1">
@@ -141,16 +134,7 @@ function ExportAll() {
       <p className="text-xs text-zinc-600 dark:text-zinc-400">
         One JSON file of every saved conversation; importing it adds each one as a new conversation.
       </p>
-      <span className="flex items-center gap-2">
-        <Button size="sm" disabled={working} onClick={() => void exportAll()}>
-          Download all as JSON
-        </Button>
-        {note ? (
-          <span role="status" className="text-xs text-zinc-600 dark:text-zinc-400">
-            {note}
-          </span>
-        ) : null}
-      </span>
+      <NotedButton label="Download all as JSON" run={exportAll} />
     </section>
   );
 }
