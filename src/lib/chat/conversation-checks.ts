@@ -14,6 +14,7 @@ import {
   checkArray,
   checkBoolean,
   checkEnum,
+  checkNullable,
   checkNumber,
   checkObject,
   checkOptional,
@@ -65,11 +66,6 @@ export function isPrototypeKey(id: string): boolean {
   return id in Object.prototype;
 }
 
-const nullable =
-  (inner: Checker): Checker =>
-  (v, p, i) =>
-    v === null || inner(v, p, i);
-
 const nonEmptyString: Checker = (value, path, issues) => {
   if (!checkString(value, path, issues)) return false;
   if (value !== '') return true;
@@ -110,25 +106,25 @@ function shapes(mode: ReadOptions['mode']) {
     {
       token: checkString,
       logprob: checkNumber,
-      bytes: checkOptional(nullable(checkArray(checkNumber))),
+      bytes: checkOptional(checkNullable(checkArray(checkNumber))),
     },
     true,
   );
   const rateLimit = checkObject(
     {
-      limit: nullable(checkNumber),
-      remaining: nullable(checkNumber),
-      resetAt: nullable(date),
-      resetRaw: nullable(checkString),
+      limit: checkNullable(checkNumber),
+      remaining: checkNullable(checkNumber),
+      resetAt: checkNullable(date),
+      resetRaw: checkNullable(checkString),
     },
     open,
   );
   const upstreamFacts = checkObject(
     {
-      status: nullable(checkNumber),
-      requestId: nullable(checkString),
-      limit: nullable(checkNumber),
-      remaining: nullable(checkNumber),
+      status: checkNullable(checkNumber),
+      requestId: checkNullable(checkString),
+      limit: checkNullable(checkNumber),
+      remaining: checkNullable(checkNumber),
     },
     open,
   );
@@ -136,15 +132,15 @@ function shapes(mode: ReadOptions['mode']) {
     {
       kind: checkString,
       message: checkString,
-      status: checkOptional(nullable(checkNumber)),
-      code: checkOptional(nullable(checkString)),
-      type: checkOptional(nullable(checkString)),
-      param: checkOptional(nullable(checkString)),
-      hint: checkOptional(nullable(checkString)),
-      requestId: checkOptional(nullable(checkString)),
-      rateLimit: checkOptional(nullable(rateLimit)),
-      retryAt: checkOptional(nullable(date)),
-      upstream: checkOptional(nullable(upstreamFacts)),
+      status: checkOptional(checkNullable(checkNumber)),
+      code: checkOptional(checkNullable(checkString)),
+      type: checkOptional(checkNullable(checkString)),
+      param: checkOptional(checkNullable(checkString)),
+      hint: checkOptional(checkNullable(checkString)),
+      requestId: checkOptional(checkNullable(checkString)),
+      rateLimit: checkOptional(checkNullable(rateLimit)),
+      retryAt: checkOptional(checkNullable(date)),
+      upstream: checkOptional(checkNullable(upstreamFacts)),
     },
     // Exports made before every field was kept carry others; they are dropped.
     true,
@@ -169,11 +165,11 @@ function shapes(mode: ReadOptions['mode']) {
       continuedFrom: checkOptional(count),
       reasoning: checkOptional(
         checkObject(
-          { text: checkString, tokens: count, startedAt: nullable(date), endedAt: nullable(date) },
+          { text: checkString, tokens: count, startedAt: checkNullable(date), endedAt: checkNullable(date) },
           open,
         ),
       ),
-      finish_reason: checkOptional(nullable(checkString)),
+      finish_reason: checkOptional(checkNullable(checkString)),
       usage: checkOptional(
         checkObject({ prompt_tokens: count, completion_tokens: count, total_tokens: count }, true),
       ),
@@ -183,7 +179,7 @@ function shapes(mode: ReadOptions['mode']) {
             {
               token: checkString,
               logprob: checkNumber,
-              bytes: checkOptional(nullable(checkArray(checkNumber))),
+              bytes: checkOptional(checkNullable(checkArray(checkNumber))),
               top_logprobs: checkOptional(checkArray(topLogprob)),
             },
             true,
@@ -194,9 +190,9 @@ function shapes(mode: ReadOptions['mode']) {
         checkObject(
           {
             requestStartedAt: date,
-            firstTokenAt: nullable(date),
-            endedAt: nullable(date),
-            largestGapMs: checkOptional(nullable(count)),
+            firstTokenAt: checkNullable(date),
+            endedAt: checkNullable(date),
+            largestGapMs: checkOptional(checkNullable(count)),
           },
           open,
         ),

@@ -62,6 +62,11 @@ export function checkOptional(inner: Checker): Checker {
   return (value, path, issues) => value === undefined || inner(value, path, issues);
 }
 
+/** Accepts `null`, else defers to `inner`. */
+export function checkNullable(inner: Checker): Checker {
+  return (value, path, issues) => value === null || inner(value, path, issues);
+}
+
 export function checkEnum(allowed: readonly string[]): Checker {
   return (value, path, issues) => {
     if (typeof value === 'string' && allowed.includes(value)) return true;

@@ -7,11 +7,11 @@ import {
   checkArray,
   checkBoolean,
   checkEnum,
+  checkNullable,
   checkNumber,
   checkObject,
   checkOptional,
   checkString,
-  type Checker,
   capIssues,
   readExport,
   type Issue,
@@ -39,11 +39,6 @@ export function exportComparison(comparison: Comparison, now: Date = new Date())
   );
 }
 
-const nullable =
-  (inner: Checker): Checker =>
-  (value, path, issues) =>
-    value === null || inner(value, path, issues);
-
 const variant = checkObject({
   id: checkString,
   connectionId: checkString,
@@ -56,10 +51,10 @@ const variant = checkObject({
 const reply = checkObject(
   {
     content: checkString,
-    firstTokenAt: nullable(checkNumber),
+    firstTokenAt: checkNullable(checkNumber),
     // Optional: comparisons exported before gaps were kept have none.
-    largestGapMs: checkOptional(nullable(checkNumber)),
-    finish_reason: checkOptional(nullable(checkString)),
+    largestGapMs: checkOptional(checkNullable(checkNumber)),
+    finish_reason: checkOptional(checkNullable(checkString)),
     reasoning: checkOptional(checkObject({ text: checkString, tokens: checkNumber }, true)),
     function_call: checkOptional(checkObject({ name: checkString, arguments: checkString })),
     usage: checkOptional(
@@ -77,13 +72,13 @@ const cell = checkObject({
   variantId: checkString,
   status: checkEnum(['waiting', 'streaming', 'complete', 'stopped', 'error', 'interrupted']),
   reply,
-  error: nullable(checkMessageError),
-  timings: nullable(
+  error: checkNullable(checkMessageError),
+  timings: checkNullable(
     checkObject({
       requestStartedAt: checkNumber,
-      firstTokenAt: nullable(checkNumber),
-      endedAt: nullable(checkNumber),
-      largestGapMs: checkOptional(nullable(checkNumber)),
+      firstTokenAt: checkNullable(checkNumber),
+      endedAt: checkNullable(checkNumber),
+      largestGapMs: checkOptional(checkNullable(checkNumber)),
     }),
   ),
 });

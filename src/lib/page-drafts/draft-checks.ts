@@ -12,6 +12,7 @@ import {
   checkArray,
   checkBoolean,
   checkEnum,
+  checkNullable,
   checkNumber,
   checkObject,
   checkOptional,
@@ -89,11 +90,6 @@ const key: Checker = (value, path, issues) => {
   return false;
 };
 
-const nullable =
-  (inner: Checker): Checker =>
-  (value, path, issues) =>
-    value === null || inner(value, path, issues);
-
 const version: Checker = (value, path, issues) => {
   if (value === DRAFT_VERSION) return true;
   const newer = typeof value === 'number' && value > DRAFT_VERSION;
@@ -170,7 +166,7 @@ const visionRecord = checkObject({
   images,
   privateAllowed: checkBoolean,
   run: checkRun(visionResult),
-  sent: nullable(checkObject({ parts: checkArray(nullable(count)), images })),
+  sent: checkNullable(checkObject({ parts: checkArray(checkNullable(count)), images })),
 });
 
 export interface VisionDraftRead {
@@ -260,7 +256,7 @@ const transcript: Checker = (value, path, issues) => {
 };
 const audioRecord = checkObject({
   version,
-  file: nullable(audioFile),
+  file: checkNullable(audioFile),
   run: checkRun(checkObject({ transcript, file: audioFile })),
 });
 
