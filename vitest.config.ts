@@ -3,6 +3,11 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { E2eFirstSequencer } from './tests/support/e2e-first-sequencer';
 
+/** How long a test may run before it counts as hung (no test here asserts how long anything takes). */
+const HANG_GUARD_MS = 120_000;
+/** The same for a browser test: it builds, starts a service and drives Chromium. */
+const BROWSER_HANG_GUARD_MS = 300_000;
+
 // One project per kind of test, so each gets the environment it needs and can be run alone
 // (`vitest run --project server`). The e2e project drives Debian's Chromium against `npm start`.
 export default defineConfig({
@@ -16,13 +21,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        // A time-out is a guard against a hang, never a speed limit: on a shared two-core machine a
-        // 24-million-character request took 9.8 s under load, past the default 5 s.
+        // A time-out is a guard against a hang, never a speed limit, so it is set once per project
+        // and far past any honest run: on a shared two-core machine a 24-million-character request
+        // took 9.8 s under load, and with a second `npm test` beside this one, browser tests that
+        // take 26 s alone took over 60 s.
         test: {
           name: 'unit',
           environment: 'node',
           include: ['tests/unit/**/*.test.ts'],
-          testTimeout: 30_000,
+          testTimeout: HANG_GUARD_MS,
         },
       },
       {
@@ -31,7 +38,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          testTimeout: 30_000,
+          testTimeout: HANG_GUARD_MS,
         },
       },
       {
@@ -45,12 +52,17 @@ export default defineConfig({
           isolate: false,
           setupFiles: ['tests/components/fresh-per-file.ts', 'tests/components/setup.ts'],
           // Whole-page renders load parts on demand; on a loaded two-core machine one can take seconds.
-          testTimeout: 30_000,
+          testTimeout: HANG_GUARD_MS,
         },
       },
       {
         extends: true,
-        test: { name: 'conformance', environment: 'node', include: ['tests/conformance/**/*.test.ts'] },
+        test: {
+          name: 'conformance',
+          environment: 'node',
+          include: ['tests/conformance/**/*.test.ts'],
+          testTimeout: HANG_GUARD_MS,
+        },
       },
       {
         extends: true,
@@ -61,11 +73,11 @@ export default defineConfig({
           // These tests start the service with `npm start`, which paces replies like a real model;
           // they run unpaced unless a file asks for a pace of its own.
           env: { SVC_REFERENCE_TOKENS_PER_SECOND: '0' },
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
+          testTimeout: BROWSER_HANG_GUARD_MS,
+          hookTimeout: BROWSER_HANG_GUARD_MS,
           // A page's state (its address, a reply's status) can take seconds on a loaded two-core
           // machine; expect.poll's own default is 1 s.
-          expect: { poll: { timeout: 10_000 } },
+          expect: { poll: { timeout: 30_000 } },
           // Each file starts its own service (its own key, limits and data) and browser, so files can
           // run side by side; the app is built once first, not by two services at once.
           globalSetup: ['tests/e2e/support/build-once.ts'],

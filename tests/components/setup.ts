@@ -19,8 +19,9 @@ import {
 } from './support/browser-polyfills';
 
 // A lazily loaded page or part can take over a second on a loaded two-core machine (CI, or tests
-// beside other work): findBy and waitFor wait up to 5 s before failing. Passing tests are no slower.
-configure({ asyncUtilTimeout: 5000 });
+// beside other work), and past 5 s with a second `npm test` beside this one: findBy and waitFor wait
+// up to 20 s before failing, a guard against a hang, not a limit. Passing tests are no slower.
+configure({ asyncUtilTimeout: 20_000 });
 
 installMatchMedia();
 installDialogPolyfill();

@@ -3,12 +3,11 @@
  * a worker on the first intent to write, and its count of what is typed is the count the service
  * puts in the reply's usage.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countMessageTokens } from '../../server/tokens';
 import { screenshot } from './support/browser';
 import { useServiceAndBrowser } from './support/service-and-browser';
 
-vi.setConfig({ testTimeout: 90_000 });
 
 const env = useServiceAndBrowser();
 

@@ -4,11 +4,10 @@
  * hand is continued by Send with the box empty (an assistant prefill).
  */
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser';
 import { useServiceAndBrowser } from './support/service-and-browser';
 
-vi.setConfig({ testTimeout: 90_000 });
 
 const env = useServiceAndBrowser();
 

@@ -9,7 +9,7 @@
  * (under 1 s) in `npm run bench` (bench/experiments-hostile.bench.ts), never here: a wall-clock limit
  * in a test fails at random on a shared two-core machine.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { longestTask, pageWithLongTasks, resetLongTasks } from '../../bench/support/long-tasks';
 import {
   EXPERIMENTS_HOSTILE_CASES,
@@ -24,7 +24,6 @@ import {
 } from './support/experiments-hostile-server';
 import { useServiceAndBrowser } from './support/service-and-browser';
 
-vi.setConfig({ testTimeout: 300_000 });
 
 const e2e = useServiceAndBrowser();
 let hostile: ExperimentsHostileServer;

@@ -3,10 +3,9 @@
  * starts with, and the Models page's "Open in chat".
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useServiceAndBrowser } from './support/service-and-browser';
 
-vi.setConfig({ testTimeout: 90_000 });
 
 const env = useServiceAndBrowser();
 

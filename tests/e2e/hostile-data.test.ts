@@ -10,7 +10,7 @@
  * wall-clock limit in a test fails at random on a shared two-core machine.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { longestTask, pageWithLongTasks, resetLongTasks } from '../../bench/support/long-tasks';
 import {
   composer,
@@ -24,7 +24,6 @@ import {
 import { startHostileServer, type HostileServer } from './support/hostile-server';
 import { useServiceAndBrowser } from './support/service-and-browser';
 
-vi.setConfig({ testTimeout: 300_000 });
 
 const e2e = useServiceAndBrowser();
 let hostile: HostileServer;

@@ -5,12 +5,11 @@
  * told as the upstream's, with the upstream's own wait; a refusal drawn as a refusal.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, startScriptedUpstream, type ScriptedUpstream } from '../server/interop/scripted-upstream';
 import { launchBrowser, screenshot } from './support/browser';
 import { startService, type RunningService } from './support/start-service';
 
-vi.setConfig({ testTimeout: 90_000 });
 
 let upstream: ScriptedUpstream;
 let service: RunningService;

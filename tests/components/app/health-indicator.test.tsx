@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addConnection, renderApp } from '../support/render-app';
 import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 
@@ -17,7 +17,6 @@ function health() {
 }
 
 // Whole-app renders; the machine running them is shared, so allow for a slow one.
-vi.setConfig({ testTimeout: 20_000 });
 
 describe('health indicator', () => {
   it('shows healthy with the model count against the in-process local service', async () => {

@@ -1,11 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useSettingsStore } from '../../../src/stores';
 import { addConnection, renderApp } from '../support/render-app';
 import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 describe('a connection whose key was not kept', () => {
   it('says "Key needed" with a field to type it in, and goes on once it is given', async () => {

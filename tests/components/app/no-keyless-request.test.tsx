@@ -1,10 +1,9 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOCAL_SERVICE_NAME } from '../../../src/stores';
 import { addConnection, renderApp } from '../support/render-app';
 import { inProcessService, TEST_KEY } from '../support/local-service';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 const PAGE_ORIGIN = 'http://127.0.0.1:8787';
 

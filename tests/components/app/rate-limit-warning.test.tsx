@@ -8,7 +8,6 @@ import { useApiClient } from '../../../src/stores';
 import { addConnection, renderApp } from '../support/render-app';
 import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 /** A stand-in page that makes code completions through the shared client hook. */
 function CompleteProbe() {

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SETTINGS_STORAGE_NAME } from '../../../src/stores/settings-persistence';
 import { useSettingsStore } from '../../../src/stores';
 import { addConnection, renderApp } from '../support/render-app';
@@ -35,7 +35,6 @@ function storedSettings(): string {
 }
 
 // Whole-app renders with many interactions; the machine running them is shared.
-vi.setConfig({ testTimeout: 20_000 });
 
 describe('settings dialog', () => {
   it('adds a connection, makes it active, and the next requests use its base URL and key', async () => {

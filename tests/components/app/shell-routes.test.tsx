@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addConnection, renderApp } from '../support/render-app';
 import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 
@@ -15,7 +15,6 @@ const PAGES = [
 ];
 
 // Whole-app renders; the machine running them is shared, so allow for a slow one.
-vi.setConfig({ testTimeout: 20_000 });
 
 describe('app shell', () => {
   it.each(PAGES)(

@@ -1,11 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useSettingsStore } from '../../../src/stores';
 import { setPrefersDark } from '../support/browser-polyfills';
 import { renderApp } from '../support/render-app';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 const html = document.documentElement;
 

@@ -5,7 +5,6 @@ import { fixedAudioEngine, serviceWithEngines } from '../vision/service-with-eng
 import { openAudio, stubObjectUrlsEachTest } from './audio-page-setup';
 import { sineWav } from './sine-wav';
 
-vi.setConfig({ testTimeout: 30_000 });
 
 const TRANSCRIPT: Transcript = { text: 'hello', segments: [], duration: 0.4 };
 

@@ -1,12 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Transcript } from '../../../server/engines/engine';
 import { fixedAudioEngine, serviceWithEngines, type RecordedPart } from '../vision/service-with-engines';
 import { openAudio, stubObjectUrlsEachTest } from './audio-page-setup';
 import { sineWav } from './sine-wav';
 
-vi.setConfig({ testTimeout: 30_000 });
 
 const TRANSCRIPT: Transcript = {
   text: 'Hello there. General Kenobi.',

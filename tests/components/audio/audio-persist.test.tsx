@@ -1,13 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AudioEngine, Transcript } from '../../../server/engines/engine';
 import { createPageDraftStore } from '../../../src/lib/page-drafts/page-draft-store';
 import { fixedAudioEngine, serviceWithEngines } from '../vision/service-with-engines';
 import { openAudio, stubObjectUrlsEachTest } from './audio-page-setup';
 import { sineWav } from './sine-wav';
 
-vi.setConfig({ testTimeout: 30_000 });
 
 const TRANSCRIPT: Transcript = {
   text: 'Hello there. General Kenobi.',

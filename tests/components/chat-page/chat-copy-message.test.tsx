@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blocksParsed } from '../markdown/blocks-parsed';
 import { chatService, finishedReply, openChat, rows, send } from './chat-harness';
 
-vi.setConfig({ testTimeout: 60_000 });
 afterEach(() => vi.restoreAllMocks());
 
 describe('chat page: copying a message', () => {

@@ -1,12 +1,11 @@
 import { within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import { createConversationStore } from '../../../src/features/chat/storage';
 import type { ChatParameters } from '../../../src/lib/chat/chat-parameters';
 import { chatService, finishedReply, openChat, send, type ChatServiceOptions } from './chat-harness';
 import { failingEngine, midStreamFailingEngine, refusingEngine } from './engines';
 
-vi.setConfig({ testTimeout: 40_000 });
 
 /**
  * Sends one message and returns the failed reply's row and its error panel. `stored` is a

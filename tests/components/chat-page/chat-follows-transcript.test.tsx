@@ -1,9 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeScrollLayout } from '../chat-transcript/fake-scroll-layout';
 import { chatService, finishedReply, openChat, rows, send } from './chat-harness';
 
-vi.setConfig({ testTimeout: 60_000 });
 
 describe('chat page: sending follows the conversation', () => {
   it('brings the message just sent, and its reply, into view when the reader had scrolled up', async () => {

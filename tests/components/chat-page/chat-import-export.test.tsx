@@ -1,10 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { blocksParsed } from '../markdown/blocks-parsed';
 import { chatService, finishedReply, openChat, rows, send } from './chat-harness';
 import { savedTitles } from './saved-titles';
 
-vi.setConfig({ testTimeout: 60_000 });
 
 describe('chat page: saved conversations', () => {
   it('an export re-imports to the same conversation', async () => {

@@ -5,7 +5,6 @@ import { blocksParsed } from '../markdown/blocks-parsed';
 import { chatService, finishedReply, openChat, rows, send } from './chat-harness';
 import { savedTitles } from './saved-titles';
 
-vi.setConfig({ testTimeout: 60_000 });
 afterEach(() => vi.restoreAllMocks());
 
 type User = ReturnType<typeof userEvent.setup>;

@@ -1,11 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createConversationStore } from '../../../src/features/chat/storage';
 import { useSettingsStore } from '../../../src/stores';
 import { chatService, finishedReply, openChat, rows, send } from './chat-harness';
 import { gatedEngine } from './engines';
 
-vi.setConfig({ testTimeout: 60_000 });
 
 describe('chat page: conversation', () => {
   it('round-trips a multi-turn conversation, sending the earlier reply back as the assistant turn', async () => {

@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useSettingsStore } from '../../../src/stores';
 import { chatService, finishedReply, openChat, rows, send } from './chat-harness';
 
-vi.setConfig({ testTimeout: 120_000 });
 
 const field = (name: RegExp) => screen.getByRole('textbox', { name });
 const sendButton = () => screen.getByRole('button', { name: 'Send' });

@@ -1,10 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createConversationStore } from '../../../src/features/chat/storage';
 import { useSettingsStore } from '../../../src/stores';
 import { chatService, finishedReply, openChat, rows, send } from './chat-harness';
 
-vi.setConfig({ testTimeout: 120_000 });
 
 const box = (name: RegExp) => screen.getByRole('textbox', { name });
 

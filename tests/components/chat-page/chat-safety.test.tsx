@@ -5,7 +5,6 @@ import { HOSTILE_PAYLOADS } from '../markdown/xss-payloads';
 import { blocksParsed } from '../markdown/blocks-parsed';
 import { chatService, finishedReply, openChat, send } from './chat-harness';
 
-vi.setConfig({ testTimeout: 60_000 });
 
 /** Streams every hostile payload, a few characters per chunk, as one reply. */
 const hostileEngine: ChatEngine = {

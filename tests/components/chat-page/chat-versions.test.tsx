@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { preloadImportExport } from '../../../src/features/chat/page/conversation-sidebar';
 import { chatService, finishedReply, openChat, rows, send } from './chat-harness';
 
-vi.setConfig({ testTimeout: 60_000 });
 
 const position = (row: HTMLElement) => within(row).getByTestId('version-position').textContent;
 

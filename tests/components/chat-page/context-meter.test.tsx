@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countMessageTokens } from '../../../server/tokens';
 import { chatService, finishedReply, openChat, rows } from './chat-harness';
 
-vi.setConfig({ testTimeout: 60_000 });
 
 const meter = () => screen.getByTestId('context-meter');
 const fmt = (n: number) => n.toLocaleString('en-US');

@@ -11,7 +11,6 @@ import type { Conversation } from '../../../src/lib/chat';
 import { chatService, finishedReply, openChat, rows, send } from './chat-harness';
 import { savedTitles } from './saved-titles';
 
-vi.setConfig({ testTimeout: 60_000 });
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -10,7 +10,6 @@ import { CONVERSATIONS_INDEX_KEY } from '../../../src/lib/chat/conversation-keys
 import { chatService, finishedReply, openChat, send } from './chat-harness';
 import { savedTitles } from './saved-titles';
 
-vi.setConfig({ testTimeout: 60_000 });
 
 /** Counts reads of the list's index: to list (read-only) and to write it (read-write). */
 function countIndexReads() {

@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useSettingsStore } from '../../../src/stores';
 import { chatService, finishedReply, openChat, send } from './chat-harness';
 
-vi.setConfig({ testTimeout: 30_000 });
 
 const OTHER_BASE_URL = 'http://other.test/v1';
 const OTHER_MODELS = ['nomic-embed-text', 'qwen2.5-7b-instruct', 'whisper-large-v3', 'llama-3.1-8b-instruct'];

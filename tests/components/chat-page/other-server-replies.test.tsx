@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useSettingsStore } from '../../../src/stores';
 import { chatService, finishedReply, openChat, send } from './chat-harness';
 
-vi.setConfig({ testTimeout: 30_000 });
 
 /** A stream as a server that is not the local service sends it: content chunks, then [DONE]. */
 function stream(...contents: string[]): Response {

@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CODE_DRAFT_KEY } from '../../../src/features/code/code-draft';
 import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 /** The local service for everything but code completions, which hang until their request is aborted. */
 function hangingCompletions() {

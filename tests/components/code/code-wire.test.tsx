@@ -1,12 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CODE_DRAFT_KEY } from '../../../src/features/code/code-draft';
 import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 import { recordingService } from './recording-service';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 describe('the wire pane under the code page', () => {
   it('shows the code request that was sent, with the key redacted', async () => {

@@ -12,7 +12,6 @@ import { addConnection, renderApp } from '../support/render-app';
 import { compareService, engineByTemperature, loadCompareResults, steppedEngine } from './compare-service';
 
 beforeAll(loadCompareResults, 60_000);
-vi.setConfig({ testTimeout: 60_000 });
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
 });

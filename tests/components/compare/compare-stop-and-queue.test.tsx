@@ -18,7 +18,6 @@ import {
 } from './compare-service';
 
 beforeAll(loadCompareResults, 60_000);
-vi.setConfig({ testTimeout: 60_000 });
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
 });

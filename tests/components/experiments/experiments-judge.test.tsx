@@ -6,13 +6,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDBFactory } from 'fake-indexeddb';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { compareService, scriptedEngine } from '../compare/compare-service';
 import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 import type { ChatEngine, EngineEvent } from '../../../server/engines/engine';
 
-vi.setConfig({ testTimeout: 60_000 });
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
 });

@@ -2,12 +2,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDBFactory } from 'fake-indexeddb';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { compareService } from '../compare/compare-service';
 import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 
-vi.setConfig({ testTimeout: 60_000 });
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
 });

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   chatService,
   finishedReply,
@@ -10,7 +10,6 @@ import {
 } from '../chat-page/chat-harness';
 import { callSequenceEngine } from './scripted-engines';
 
-vi.setConfig({ testTimeout: 30_000 });
 
 async function openFunctions(user: { click: (el: Element) => Promise<void> }) {
   const section = await openInspectorTab(user, 'functions');

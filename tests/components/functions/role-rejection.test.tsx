@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   chatService,
   finishedReply,
@@ -9,7 +9,6 @@ import {
   openInspectorTab,
 } from '../chat-page/chat-harness';
 
-vi.setConfig({ testTimeout: 30_000 });
 
 describe('function result refused by the server', () => {
   it('explains a rejection of the function role and resends the result as a user message', async () => {

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatService, finishedReply, openChat, send, openInspectorTab } from '../chat-page/chat-harness';
 import { textEngine } from '../functions/scripted-engines';
 
-vi.setConfig({ testTimeout: 30_000 });
 
 async function openJsonMode(user: ReturnType<typeof userEvent.setup>) {
   const section = await openInspectorTab(user, 'json-mode');

@@ -4,12 +4,11 @@
  * be sent holds Send back (with the reason), and its text is kept across a reload.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createConversationStore } from '../../../src/features/chat/storage';
 import { chatService, finishedReply, openChat, openInspectorTab, send } from '../chat-page/chat-harness';
 import { textEngine } from '../functions/scripted-engines';
 
-vi.setConfig({ testTimeout: 60_000 });
 
 const SCHEMA = '{"type": "object", "required": ["country"]}';
 

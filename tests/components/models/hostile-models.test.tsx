@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addConnection, renderApp } from '../support/render-app';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 const BASE = 'http://hostile.test/v1';
 

@@ -5,7 +5,6 @@ import { LOCAL_SERVICE_CONTEXT_LENGTH } from '../../../src/stores/use-context-le
 import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 describe('models page: context length', () => {
   it('shows the limit the local service enforces on its own models, where its list states none', async () => {

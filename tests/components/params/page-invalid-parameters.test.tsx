@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CODE_DRAFT_KEY } from '../../../src/features/code/code-draft';
 import { recordingService } from '../code/recording-service';
 import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
@@ -8,7 +8,6 @@ import { addConnection, renderApp } from '../support/render-app';
 import { fillRequest, openVision } from '../vision/open-vision';
 import { fixedVisionEngine, serviceWithEngines } from '../vision/service-with-engines';
 
-vi.setConfig({ testTimeout: 30_000 });
 
 describe('an invalid parameter on the code and vision pages', () => {
   it('holds Complete with the reason, keeps the field as typed across tabs, and sends the fixed value', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useSettingsStore } from '../../../src/stores';
 import { SETTINGS_STORAGE_NAME } from '../../../src/stores/settings-persistence';
 import { chatService, finishedReply, openChat, send } from '../chat-page/chat-harness';
@@ -8,7 +8,6 @@ import { recordingService } from '../code/recording-service';
 import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 
-vi.setConfig({ testTimeout: 60_000 });
 
 const presets = () => within(screen.getByRole('region', { name: 'Presets' }));
 const storedPresets = () =>

@@ -1,11 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatEngine } from '../../../server/engines/engine';
 import { useSettingsStore } from '../../../src/stores';
 import { fillRequest, openVision } from './open-vision';
 import { fixedResponseAt, fixedVisionEngine, serviceWithEngines } from './service-with-engines';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 const IMAGE = 'https://images.example/cat.png';
 

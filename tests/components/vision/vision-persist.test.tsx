@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatEngine } from '../../../server/engines/engine';
 import { createPageDraftStore } from '../../../src/lib/page-drafts/page-draft-store';
 import { fillRequest, openVision } from './open-vision';
 import { fixedVisionEngine, serviceWithEngines } from './service-with-engines';
 
-vi.setConfig({ testTimeout: 30_000 });
 
 const IMAGE = 'https://images.example/cat.png';
 

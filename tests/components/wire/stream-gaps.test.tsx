@@ -15,7 +15,6 @@ import {
 } from '../chat-page/chat-harness';
 import { steppedEngine } from '../chat-page/engines';
 
-vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => vi.useRealTimers());
 
 const PAUSE_MS = 400;

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CODE_FORMS } from '../../../src/lib/export-code';
 import { createAppStores, useSettingsStore } from '../../../src/stores';
 import {
@@ -11,7 +11,6 @@ import {
   openInspectorTab,
 } from '../chat-page/chat-harness';
 
-vi.setConfig({ testTimeout: 30_000 });
 
 const SECRET = 'sk-wire-secret-4711';
 
