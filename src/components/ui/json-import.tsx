@@ -1,13 +1,12 @@
 import { useRef, useState } from 'react';
 import { Button } from './button';
 import { INPUT_CLASS } from './field';
+import { formatBytes } from '../../lib/format-bytes';
 
 export interface JsonImportProblem {
   path: string;
   reason: string;
 }
-
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 /**
  * Import from a JSON file or pasted JSON, and the problems of the last attempt with each one's
@@ -70,9 +69,10 @@ export function JsonImport({
             setRefused(null);
             if (file && maxBytes !== undefined && file.size > maxBytes)
               setRefused(
-                `is ${megabytes(file.size)}, larger than the ${megabytes(maxBytes)} one import reads: split it, or export less at once`,
+                `is ${formatBytes(file.size)}, larger than the ${formatBytes(maxBytes)} one import reads: split it, or export less at once`,
               );
-            else if (file) void run(`${file.name.slice(0, 80)}, ${megabytes(file.size)}`, () => file.text());
+            else if (file)
+              void run(`${file.name.slice(0, 80)}, ${formatBytes(file.size)}`, () => file.text());
             e.target.value = '';
           }}
         />

@@ -40,6 +40,3 @@ export async function readBodyText(response: Response, maxBytes: number): Promis
     text += decoder.decode(value, { stream: true });
   }
 }
-
-/** "32 MB" */
-export const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;

@@ -5,7 +5,8 @@ import { isRetryableStatus, retryDelay, sleep } from './retry';
 import { linkSignals } from './signals';
 import { startExchange } from './exchange';
 import type { Endpoint, ExchangeEvent, ResponseInfo } from './types';
-import { MAX_ERROR_BODY_BYTES, MAX_JSON_BODY_BYTES, megabytes, readBodyText } from './body-text';
+import { MAX_ERROR_BODY_BYTES, MAX_JSON_BODY_BYTES, readBodyText } from './body-text';
+import { formatBytes } from '../format-bytes';
 
 /** The settled configuration every request of one client shares. */
 export interface Transport {
@@ -194,7 +195,7 @@ export async function readSuccessText(response: Response, maxBytes = MAX_JSON_BO
   throw new ApiError({
     kind: 'http',
     status: response.status,
-    message: `The server answered ${response.status} with a body of more than ${megabytes(maxBytes)}, more than this page reads; the rest was not read.`,
+    message: `The server answered ${response.status} with a body of more than ${formatBytes(maxBytes)}, more than this page reads; the rest was not read.`,
     hint: 'Ask for less (a lower max_tokens, fewer logprobs), or turn stream on so the reply is read as it comes.',
     headers: response.headers,
     body: text.slice(0, 4096),

@@ -3,6 +3,7 @@ import { readConversationExport, type ImportResult } from './conversation-format
 import type { Conversation } from './conversation-types';
 import { capIssues, readExportValue, type Issue } from './json-checks';
 import { readRequestBody, type ImportDefaults } from './request-body-import';
+import { formatBytes } from '../format-bytes';
 
 export type { ImportDefaults } from './request-body-import';
 
@@ -95,14 +96,12 @@ function readOne(
   return conversation;
 }
 
-const megabytes = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MB`;
-
 /** The refusal of a text too large to read, before it is parsed. */
 function tooLarge(text: string): Issue | null {
   if (text.length <= MAX_IMPORT_BYTES) return null;
   return {
     path: '$',
-    reason: `is ${megabytes(text.length)}; the page imports at most ${megabytes(MAX_IMPORT_BYTES)} at once (split the file, or export fewer conversations)`,
+    reason: `is ${formatBytes(text.length)}; the page imports at most ${formatBytes(MAX_IMPORT_BYTES)} at once (split the file, or export fewer conversations)`,
   };
 }
 

@@ -10,7 +10,7 @@ describe('JsonImport while an import runs', () => {
     const { container } = render(<JsonImport what="JSON" onImport={onImport} issues={null} />);
     const input = container.querySelector<HTMLInputElement>('input[type="file"]')!;
     await userEvent.upload(input, new File(['{"a":1}'], 'many.json', { type: 'application/json' }));
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Importing many.json, 0.0 MB…'));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Importing many.json, 7 B…'));
     expect(input).toBeDisabled();
     await userEvent.type(screen.getByRole('textbox', { name: 'JSON to import' }), '{{}');
     expect(screen.getByRole('button', { name: 'Import pasted JSON' })).toBeDisabled();

@@ -17,7 +17,7 @@ describe('an imported definitions file', () => {
     const big = new Blob([new Uint8Array(MAX_DEFINITIONS_FILE_BYTES + 1)]);
     const read = vi.spyOn(big, 'text');
     await expect(readDefinitionsFile(big)).rejects.toThrow(
-      /it is 2\.0 MB, more than the 2 MB of definitions this page reads/,
+      /it is 2\.0 MB, more than the 2\.0 MB of definitions this page reads/,
     );
     expect(read).not.toHaveBeenCalled();
   });

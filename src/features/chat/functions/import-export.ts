@@ -1,3 +1,5 @@
+import { formatBytes } from '../../../lib/format-bytes';
+
 /** Saves text as a file download. */
 export function downloadText(filename: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -19,7 +21,7 @@ export const MAX_DEFINITIONS_FILE_BYTES = 2 * 1024 * 1024;
 export async function readDefinitionsFile(file: Blob): Promise<string> {
   if (file.size > MAX_DEFINITIONS_FILE_BYTES)
     throw new Error(
-      `it is ${(file.size / (1024 * 1024)).toFixed(1)} MB, more than the ${MAX_DEFINITIONS_FILE_BYTES / (1024 * 1024)} MB of definitions this page reads; choose the file of the definitions alone`,
+      `it is ${formatBytes(file.size)}, more than the ${formatBytes(MAX_DEFINITIONS_FILE_BYTES)} of definitions this page reads; choose the file of the definitions alone`,
     );
   const text = await file.text();
   try {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { downloadJson } from '../../../components/ui/exported-json';
+import { formatBytes } from '../../../lib/format-bytes';
 import type { StorageErrorKind } from '../storage';
 import { useConversationsApi, type ConversationsApi } from './use-conversations';
 
@@ -18,13 +19,6 @@ function Notice({ children, onDismiss }: { children: ReactNode; onDismiss: () =>
     </div>
   );
 }
-
-const sizeOf = (bytes: number) =>
-  bytes < 1024
-    ? `${bytes} bytes`
-    : bytes < 1024 * 1024
-      ? `${(bytes / 1024).toFixed(1)} KB`
-      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 const STORAGE_TITLES: Record<StorageErrorKind, string> = {
   quota: 'Browser storage is full',
@@ -70,8 +64,8 @@ function SharedOfferNotice({ conversations }: { conversations: ConversationsApi 
     >
       <p>
         This link holds a conversation: <strong className="break-all">&ldquo;{offer.title}&rdquo;</strong>,{' '}
-        {offer.messageCount} message{offer.messageCount === 1 ? '' : 's'}, {sizeOf(offer.bytes)}. Opening it
-        saves a copy in this browser.
+        {offer.messageCount} message{offer.messageCount === 1 ? '' : 's'}, {formatBytes(offer.bytes)}. Opening
+        it saves a copy in this browser.
       </p>
       <Button size="sm" variant="primary" onClick={() => void conversations.acceptShared()}>
         Open it
