@@ -4,8 +4,8 @@
  * with. It counts the bytes it wrote, so a test can tell how much of a huge reply the page read
  * before it stopped. CORS is open, as a llama.cpp or vLLM server's may be.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CORS, startLoopbackApi } from './loopback-api';
+import type { ServerResponse } from 'node:http';
+import { chunk, CORS, readBody, startLoopbackApi } from './loopback-api';
 
 export type ExperimentsScenario = 'huge-reply' | 'catastrophic';
 
@@ -23,23 +23,6 @@ export interface ExperimentsHostileServer {
 
 /** What `(a+)+$` takes exponential time to refuse in a backtracking engine, inside a JSON reply. */
 export const CATASTROPHIC_REPLY = JSON.stringify({ code: `${'a'.repeat(40)}!` });
-
-const chunk = (delta: object, finish: string | null = null) =>
-  `data: ${JSON.stringify({
-    id: 'chatcmpl-hostile',
-    object: 'chat.completion.chunk',
-    created: 1764000000,
-    model: 'hostile-chat',
-    choices: [{ index: 0, delta, finish_reason: finish }],
-  })}\n\n`;
-
-function drain(req: IncomingMessage): Promise<void> {
-  return new Promise((resolve, reject) => {
-    req.resume();
-    req.on('end', resolve);
-    req.on('error', reject);
-  });
-}
 
 async function write(server: ExperimentsHostileServer, res: ServerResponse, text: string) {
   if (res.destroyed) return false;
@@ -83,7 +66,7 @@ export async function startExperimentsHostileServer(): Promise<ExperimentsHostil
   const api = await startLoopbackApi({
     models: [{ id: 'hostile-chat', object: 'model', created: 1764000000, owned_by: 'hostile' }],
     chat: async (req, res) => {
-      await drain(req);
+      await readBody(req);
       server.requests++;
       return answer(server, res);
     },

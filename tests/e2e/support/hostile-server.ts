@@ -4,8 +4,8 @@
  * send that once broke or froze the chat page (issue 26). CORS is open so the page can call it
  * directly, as it would a llama.cpp or vLLM server.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CORS, startLoopbackApi } from './loopback-api';
+import type { ServerResponse } from 'node:http';
+import { chunk, CORS, readBody, startLoopbackApi } from './loopback-api';
 
 export type HostileScenario =
   /** A call of a function named `constructor`, in both dialects. */
@@ -41,25 +41,6 @@ const limitHeaders = {
   'x-ratelimit-remaining': '59',
   'x-ratelimit-reset': NANOSECOND_RESET,
 };
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    req.setEncoding('utf8');
-    req.on('data', (part: string) => (text += part));
-    req.on('end', () => resolve(text));
-    req.on('error', reject);
-  });
-}
-
-const chunk = (delta: object, finish: string | null = null) =>
-  `data: ${JSON.stringify({
-    id: 'chatcmpl-hostile',
-    object: 'chat.completion.chunk',
-    created: 1764000000,
-    model: 'hostile-chat',
-    choices: [{ index: 0, delta, finish_reason: finish }],
-  })}\n\n`;
 
 function whole(res: ServerResponse, message: object, finish: string) {
   res.writeHead(200, { ...CORS, ...limitHeaders, 'content-type': 'application/json' });

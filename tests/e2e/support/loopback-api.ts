@@ -14,6 +14,27 @@ export const CORS = {
   'access-control-expose-headers': '*',
 };
 
+/** One `chat.completion.chunk` event of a stream, as its `data:` line. */
+export const chunk = (delta: object, finish: string | null = null) =>
+  `data: ${JSON.stringify({
+    id: 'chatcmpl-hostile',
+    object: 'chat.completion.chunk',
+    created: 1764000000,
+    model: 'hostile-chat',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  })}\n\n`;
+
+/** A request's body, read to its end as text. */
+export function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    req.setEncoding('utf8');
+    req.on('data', (part: string) => (text += part));
+    req.on('end', () => resolve(text));
+    req.on('error', reject);
+  });
+}
+
 export interface LoopbackApiRoutes {
   /** The model list's entries. */
   models: readonly object[];
