@@ -68,7 +68,15 @@ export function ResultsMatrix({
               key={line.row.id}
               aria-rowindex={index + 2}
               className="absolute inset-x-0 grid gap-1 px-1 py-1"
-              style={{ top: index * lineHeight, height: lineHeight, gridTemplateColumns: columns }}
+              // The lines drawn around the view (OVERSCAN) are skipped by layout and paint until
+              // they come into it: a jump to another part of the matrix lays out what shows.
+              style={{
+                top: index * lineHeight,
+                height: lineHeight,
+                gridTemplateColumns: columns,
+                contentVisibility: 'auto',
+                containIntrinsicSize: `auto ${lineHeight}px`,
+              }}
             >
               <div role="rowheader" className="min-w-0 overflow-hidden text-xs">
                 <p className="font-medium">
