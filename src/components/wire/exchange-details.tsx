@@ -1,27 +1,21 @@
 import { JsonView } from '../json-view';
+import { FactList } from '../ui/fact-list';
 import { parseJson } from '../../lib/function-schema/parse-json';
 import { bodyText, isStreamed, type ExchangeRecord } from '../../lib/wire-log';
 
 const PRE = 'overflow-x-auto rounded bg-zinc-100 p-2 font-mono text-xs whitespace-pre-wrap dark:bg-zinc-900';
 
 /**
- * Headers as a table: a name never breaks (it is what the eye scans), a long value breaks anywhere
- * rather than pushing the pane sideways, and neither shrinks the other to a letter per line.
+ * Headers as terms and values: a name never breaks (it is what the eye scans), a long value breaks
+ * anywhere rather than pushing the pane sideways.
  */
 function Headers({ headers, label }: { headers: Record<string, string>; label: string }) {
   return (
-    <table aria-label={label} className="w-full border-collapse font-mono text-xs">
-      <tbody>
-        {Object.entries(headers).map(([name, value]) => (
-          <tr key={name} className="border-b border-zinc-100 align-top dark:border-zinc-800">
-            <th scope="row" className="py-0.5 pr-3 text-left font-normal whitespace-nowrap text-zinc-500">
-              {name}
-            </th>
-            <td className="w-full py-0.5 [overflow-wrap:anywhere]">{value}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <FactList
+      label={label}
+      termClassName="font-mono text-zinc-500 dark:text-zinc-400"
+      facts={Object.entries(headers).map(([name, value]) => ({ label: name, value }))}
+    />
   );
 }
 

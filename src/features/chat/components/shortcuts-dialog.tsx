@@ -1,4 +1,5 @@
 import { Dialog } from '../../../components/ui/dialog';
+import { FactList } from '../../../components/ui/fact-list';
 import type { SendKey } from '../../../stores';
 
 /** The keyboard shortcuts of the chat page (opened with "?"). */
@@ -23,18 +24,10 @@ export function ShortcutsDialog({
   ];
   return (
     <Dialog open={open} onClose={onClose} title="Keyboard shortcuts">
-      <table className="w-full text-sm">
-        <tbody>
-          {rows.map(([keys, what]) => (
-            <tr key={keys} className="border-b border-zinc-200 dark:border-zinc-800">
-              <th scope="row" className="py-1 pr-4 text-left font-mono font-normal">
-                {keys}
-              </th>
-              <td className="py-1">{what}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <FactList
+        termClassName="font-mono"
+        facts={rows.map(([keys, what]) => ({ label: keys, value: what, mono: false }))}
+      />
     </Dialog>
   );
 }
