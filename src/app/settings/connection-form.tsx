@@ -112,13 +112,15 @@ export function ConnectionForm({ initial, title, onSave, onCancel }: ConnectionF
               spellCheck={false}
               onChange={(e) => setValues({ ...values, apiKey: e.target.value })}
             />
+            {/* A toggle keeps its name; pressed says the key is shown (a name that flipped too would
+                read "Hide key, pressed" and contradict itself). */}
             <Button
               size="sm"
               className="shrink-0 whitespace-nowrap"
               aria-pressed={reveal}
               onClick={() => setReveal(!reveal)}
             >
-              {reveal ? 'Hide key' : 'Show key'}
+              Show key
             </Button>
           </div>
         )}

@@ -159,9 +159,13 @@ describe('settings dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add connection' }));
     const key = within(dialog).getByLabelText('API key');
     expect(key).toHaveAttribute('type', 'password');
-    await user.click(within(dialog).getByRole('button', { name: 'Show key' }));
+    const toggle = within(dialog).getByRole('button', { name: 'Show key' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle);
     expect(key).toHaveAttribute('type', 'text');
-    expect(within(dialog).getByRole('button', { name: 'Hide key' })).toHaveAttribute('aria-pressed', 'true');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await user.click(toggle);
+    expect(key).toHaveAttribute('type', 'password');
   });
 
   it('selects and deletes connections, asking before it deletes', async () => {
