@@ -70,10 +70,14 @@ export function filterLines(
   textOf: (line: MatrixLine) => string = (line) => lineText(line, results),
 ): MatrixLine[] {
   const text = filters.text.trim().toLowerCase();
+  const byStatus = filters.failures || filters.errors;
   return lines.filter((line) => {
-    const statuses: CellStatus[] = line.cells.flat().map((c) => cellStatus(results.get(c.id)));
-    if (filters.failures && !statuses.includes('failed')) return false;
-    if (filters.errors && !statuses.includes('error')) return false;
+    // Only when a status filter is on: a search typed a key at a time needs none of them.
+    if (byStatus) {
+      const statuses: CellStatus[] = line.cells.flat().map((c) => cellStatus(results.get(c.id)));
+      if (filters.failures && !statuses.includes('failed')) return false;
+      if (filters.errors && !statuses.includes('error')) return false;
+    }
     if (filters.differ && !variantsDiffer(line, results)) return false;
     if (text !== '' && !textOf(line).includes(text)) return false;
     return true;
