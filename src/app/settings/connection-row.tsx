@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Button } from '../../components/ui/button';
+import { ConfirmedDelete } from '../../components/ui/confirmed-delete';
 import { baseURLHost, maskKey } from '../../lib/connection';
 import { useSettingsStore, type Connection } from '../../stores';
 
@@ -14,7 +15,6 @@ export function ConnectionRow({ connection, onEdit }: ConnectionRowProps) {
   const active = useSettingsStore((s) => s.activeId === connection.id);
   const selectConnection = useSettingsStore((s) => s.selectConnection);
   const removeConnection = useSettingsStore((s) => s.removeConnection);
-  const [confirming, setConfirming] = useState(false);
   const keyState =
     connection.apiKey === ''
       ? 'no key'
@@ -41,30 +41,10 @@ export function ConnectionRow({ connection, onEdit }: ConnectionRowProps) {
         {baseURLHost(connection.baseURL)} · {keyState}
       </span>
       <span className="ml-auto flex gap-1.5">
-        {confirming ? (
-          <>
-            <Button size="sm" variant="danger" onClick={() => removeConnection(connection.id)}>
-              Delete {connection.name}
-            </Button>
-            <Button size="sm" onClick={() => setConfirming(false)}>
-              Keep
-            </Button>
-          </>
-        ) : (
-          <>
-            <Button size="sm" onClick={onEdit} aria-label={`Edit ${connection.name}`}>
-              Edit
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => setConfirming(true)}
-              aria-label={`Delete ${connection.name}…`}
-            >
-              Delete
-            </Button>
-          </>
-        )}
+        <Button size="sm" onClick={onEdit} aria-label={`Edit ${connection.name}`}>
+          Edit
+        </Button>
+        <ConfirmedDelete name={connection.name} onDelete={() => removeConnection(connection.id)} />
       </span>
     </li>
   );

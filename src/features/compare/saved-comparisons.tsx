@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, FOCUS_RING, RemoveButton } from '../../components/ui/button';
+import { Button, FOCUS_RING } from '../../components/ui/button';
+import { ConfirmedDelete } from '../../components/ui/confirmed-delete';
 import type { Comparison } from '../../lib/compare/comparison';
 import { ComparisonImport, ExportedComparison } from './comparison-transfer';
 import type { SavedComparisonsApi } from './use-saved-comparisons';
@@ -25,7 +26,6 @@ export function SavedComparisons({
 }) {
   const [exported, setExported] = useState<{ title: string; json: string } | null>(null);
   // A saved comparison is gone for good once deleted: the row asks first.
-  const [confirming, setConfirming] = useState<string | null>(null);
   return (
     <section aria-label="Saved comparisons" className="flex flex-col gap-2">
       <h2 className="text-sm font-medium">Saved comparisons</h2>
@@ -73,29 +73,8 @@ export function SavedComparisons({
               >
                 Export
               </Button>
-              {summary.id === busyId ? null : confirming === summary.id ? (
-                <span
-                  role="group"
-                  aria-label={`Delete ${summary.title}?`}
-                  className="flex items-center gap-1"
-                >
-                  <span>Delete it for good?</span>
-                  <Button
-                    size="sm"
-                    variant="danger"
-                    onClick={() => {
-                      setConfirming(null);
-                      void api.remove(summary.id);
-                    }}
-                  >
-                    Delete
-                  </Button>
-                  <Button size="sm" onClick={() => setConfirming(null)}>
-                    Keep
-                  </Button>
-                </span>
-              ) : (
-                <RemoveButton label={`Delete ${summary.title}…`} onRemove={() => setConfirming(summary.id)} />
+              {summary.id === busyId ? null : (
+                <ConfirmedDelete name={summary.title} onDelete={() => void api.remove(summary.id)} />
               )}
             </li>
           ))}

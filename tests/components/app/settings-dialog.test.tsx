@@ -178,7 +178,8 @@ describe('settings dialog', () => {
     expect(screen.getByRole('combobox', { name: 'Connection' })).toHaveDisplayValue('Second');
     await user.click(within(dialog).getByRole('button', { name: 'Delete Second…' }));
     expect(useSettingsStore.getState().connections).toHaveLength(2);
-    await user.click(within(dialog).getByRole('button', { name: 'Delete Second' }));
+    const confirm = within(dialog).getByRole('group', { name: 'Delete Second?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(useSettingsStore.getState().connections.map((c) => c.name)).toEqual(['First']);
     expect(within(dialog).getByRole('radio', { name: /First/ })).toBeChecked();
   });
