@@ -8,7 +8,6 @@ import { countMessageTokens } from '../../server/tokens';
 import { screenshot } from './support/browser';
 import { useServiceAndBrowser } from './support/service-and-browser';
 
-
 const env = useServiceAndBrowser();
 
 describe('the composer token meter', () => {

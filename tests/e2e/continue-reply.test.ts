@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser';
 import { useServiceAndBrowser } from './support/service-and-browser';
 
-
 const env = useServiceAndBrowser();
 
 async function openChat(): Promise<Page> {

@@ -24,7 +24,6 @@ import {
 } from './support/experiments-hostile-server';
 import { useServiceAndBrowser } from './support/service-and-browser';
 
-
 const e2e = useServiceAndBrowser();
 let hostile: ExperimentsHostileServer;
 beforeAll(async () => {

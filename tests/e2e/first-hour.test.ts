@@ -6,7 +6,6 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useServiceAndBrowser } from './support/service-and-browser';
 
-
 const env = useServiceAndBrowser();
 
 async function openPage(path: string): Promise<Page> {

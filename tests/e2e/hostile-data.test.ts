@@ -24,7 +24,6 @@ import {
 import { startHostileServer, type HostileServer } from './support/hostile-server';
 import { useServiceAndBrowser } from './support/service-and-browser';
 
-
 const e2e = useServiceAndBrowser();
 let hostile: HostileServer;
 beforeAll(async () => {

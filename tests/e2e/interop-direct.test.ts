@@ -11,7 +11,6 @@ import { addConnectionInSettings } from './support/add-connection';
 import { launchBrowser, screenshot } from './support/browser';
 import { startService, type RunningService } from './support/start-service';
 
-
 let service: RunningService;
 let browser: Browser;
 let mock: MockLlm;

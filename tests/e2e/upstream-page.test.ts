@@ -10,7 +10,6 @@ import { ask, startScriptedUpstream, type ScriptedUpstream } from '../server/int
 import { launchBrowser, screenshot } from './support/browser';
 import { startService, type RunningService } from './support/start-service';
 
-
 let upstream: ScriptedUpstream;
 let service: RunningService;
 let browser: Browser;

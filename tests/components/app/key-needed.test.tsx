@@ -5,7 +5,6 @@ import { useSettingsStore } from '../../../src/stores';
 import { addConnection, renderApp } from '../support/render-app';
 import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 
-
 describe('a connection whose key was not kept', () => {
   it('says "Key needed" with a field to type it in, and goes on once it is given', async () => {
     const user = userEvent.setup({ delay: null });

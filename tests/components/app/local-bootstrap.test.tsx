@@ -5,7 +5,6 @@ import { SETTINGS_STORAGE_NAME } from '../../../src/stores/settings-persistence'
 import { addConnection, renderApp } from '../support/render-app';
 import { inProcessService, TEST_KEY } from '../support/local-service';
 
-
 const PAGE_ORIGIN = 'http://127.0.0.1:8787';
 
 describe('local service bootstrap', () => {

@@ -4,7 +4,6 @@ import { LOCAL_SERVICE_NAME } from '../../../src/stores';
 import { addConnection, renderApp } from '../support/render-app';
 import { inProcessService, TEST_KEY } from '../support/local-service';
 
-
 const PAGE_ORIGIN = 'http://127.0.0.1:8787';
 
 describe('a reload on the local service’s page', () => {

@@ -7,7 +7,6 @@ import { SETTINGS_STORAGE_NAME } from '../../../src/stores/settings-persistence'
 import { addConnection, renderApp } from '../support/render-app';
 import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 
-
 /** A stand-in page that makes code completions through the shared client hook, counting outcomes. */
 function CompleteProbe() {
   const client = useApiClient();

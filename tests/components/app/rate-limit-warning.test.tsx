@@ -8,7 +8,6 @@ import { useApiClient } from '../../../src/stores';
 import { addConnection, renderApp } from '../support/render-app';
 import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 
-
 /** A stand-in page that makes code completions through the shared client hook. */
 function CompleteProbe() {
   const client = useApiClient();

@@ -5,7 +5,6 @@ import { useSettingsStore } from '../../../src/stores';
 import { setPrefersDark } from '../support/browser-polyfills';
 import { renderApp } from '../support/render-app';
 
-
 const html = document.documentElement;
 
 describe('theme', () => {

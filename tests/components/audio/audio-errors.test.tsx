@@ -5,7 +5,6 @@ import { fixedAudioEngine, serviceWithEngines } from '../vision/service-with-eng
 import { openAudio, stubObjectUrlsEachTest } from './audio-page-setup';
 import { sineWav } from './sine-wav';
 
-
 const TRANSCRIPT: Transcript = { text: 'hello', segments: [], duration: 0.4 };
 
 stubObjectUrlsEachTest();

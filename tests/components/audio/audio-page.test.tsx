@@ -6,7 +6,6 @@ import { fixedAudioEngine, serviceWithEngines, type RecordedPart } from '../visi
 import { openAudio, stubObjectUrlsEachTest } from './audio-page-setup';
 import { sineWav } from './sine-wav';
 
-
 const TRANSCRIPT: Transcript = {
   text: 'Hello there. General Kenobi.',
   segments: [

@@ -7,7 +7,6 @@ import { fixedAudioEngine, serviceWithEngines } from '../vision/service-with-eng
 import { openAudio, stubObjectUrlsEachTest } from './audio-page-setup';
 import { sineWav } from './sine-wav';
 
-
 const TRANSCRIPT: Transcript = {
   text: 'Hello there. General Kenobi.',
   segments: [

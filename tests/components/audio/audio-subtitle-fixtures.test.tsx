@@ -6,7 +6,6 @@ import { fixedResponseAt } from '../vision/service-with-engines';
 import { openAudio } from './audio-page-setup';
 import { sineWav } from './sine-wav';
 
-
 // jsdom gives import.meta.url an http: form, so the path is resolved from the file's directory name.
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 

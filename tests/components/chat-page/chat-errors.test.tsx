@@ -6,7 +6,6 @@ import type { ChatParameters } from '../../../src/lib/chat/chat-parameters';
 import { chatService, finishedReply, openChat, send, type ChatServiceOptions } from './chat-harness';
 import { failingEngine, midStreamFailingEngine, refusingEngine } from './engines';
 
-
 /**
  * Sends one message and returns the failed reply's row and its error panel. `stored` is a
  * conversation's model and parameters saved before the page opens (as an import or another tab

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { fakeScrollLayout } from '../chat-transcript/fake-scroll-layout';
 import { chatService, finishedReply, openChat, rows, send } from './chat-harness';
 
-
 describe('chat page: sending follows the conversation', () => {
   it('brings the message just sent, and its reply, into view when the reader had scrolled up', async () => {
     const { user } = await openChat(chatService());

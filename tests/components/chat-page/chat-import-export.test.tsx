@@ -4,7 +4,6 @@ import { blocksParsed } from '../markdown/blocks-parsed';
 import { chatService, finishedReply, openChat, rows, send } from './chat-harness';
 import { savedTitles } from './saved-titles';
 
-
 describe('chat page: saved conversations', () => {
   it('an export re-imports to the same conversation', async () => {
     const service = chatService();

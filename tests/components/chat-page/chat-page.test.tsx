@@ -5,7 +5,6 @@ import { useSettingsStore } from '../../../src/stores';
 import { chatService, finishedReply, openChat, rows, send } from './chat-harness';
 import { gatedEngine } from './engines';
 
-
 describe('chat page: conversation', () => {
   it('round-trips a multi-turn conversation, sending the earlier reply back as the assistant turn', async () => {
     const service = chatService();

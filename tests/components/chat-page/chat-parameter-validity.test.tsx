@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { useSettingsStore } from '../../../src/stores';
 import { chatService, finishedReply, openChat, rows, send } from './chat-harness';
 
-
 const field = (name: RegExp) => screen.getByRole('textbox', { name });
 const sendButton = () => screen.getByRole('button', { name: 'Send' });
 const messageBox = () => screen.getByRole('textbox', { name: 'Message' });

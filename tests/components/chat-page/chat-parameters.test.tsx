@@ -4,7 +4,6 @@ import { createConversationStore } from '../../../src/features/chat/storage';
 import { useSettingsStore } from '../../../src/stores';
 import { chatService, finishedReply, openChat, rows, send } from './chat-harness';
 
-
 const box = (name: RegExp) => screen.getByRole('textbox', { name });
 
 describe('chat page: parameters', () => {

@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { chatService, finishedReply, openChat, rows, send } from './chat-harness';
 
-
 const REFUSAL = 'I can’t help with **that**.';
 const USAGE = { prompt_tokens: 9, completion_tokens: 7, total_tokens: 16 };
 

@@ -5,7 +5,6 @@ import { HOSTILE_PAYLOADS } from '../markdown/xss-payloads';
 import { blocksParsed } from '../markdown/blocks-parsed';
 import { chatService, finishedReply, openChat, send } from './chat-harness';
 
-
 /** Streams every hostile payload, a few characters per chunk, as one reply. */
 const hostileEngine: ChatEngine = {
   describe: () => 'A test engine that writes hostile markdown.',

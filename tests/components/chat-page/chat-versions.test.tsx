@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { preloadImportExport } from '../../../src/features/chat/page/conversation-sidebar';
 import { chatService, finishedReply, openChat, rows, send } from './chat-harness';
 
-
 const position = (row: HTMLElement) => within(row).getByTestId('version-position').textContent;
 
 describe('chat page: versions and branches', () => {

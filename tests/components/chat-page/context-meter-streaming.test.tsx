@@ -3,7 +3,6 @@ import { describe, expect, it, vi } from 'vitest';
 import type * as BuildRequest from '../../../src/lib/chat/build-request';
 import { chatService, finishedReply, openChat, send } from './chat-harness';
 
-
 // Every conversion of a history to what is sent, counted: the meter's and the request's alike.
 const conversions = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../../src/lib/chat/build-request', async (original) => {

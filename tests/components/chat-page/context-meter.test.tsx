@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { countMessageTokens } from '../../../server/tokens';
 import { chatService, finishedReply, openChat, rows } from './chat-harness';
 
-
 const meter = () => screen.getByTestId('context-meter');
 const fmt = (n: number) => n.toLocaleString('en-US');
 /** The meter's words once the exact count of what is shown now has arrived. */

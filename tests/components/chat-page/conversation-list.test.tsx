@@ -11,13 +11,15 @@ import type { Conversation } from '../../../src/lib/chat';
 import { chatService, finishedReply, openChat, rows, send } from './chat-harness';
 import { savedTitles } from './saved-titles';
 
-
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
 const list = () => screen.getByRole('list', { name: 'Saved conversations' });
-const row = (title: string) => within(list()).getByRole('button', { name: `Open ${title}` }).closest('li')!;
+const row = (title: string) =>
+  within(list())
+    .getByRole('button', { name: `Open ${title}` })
+    .closest('li')!;
 
 /** Two conversations with a message each; Beta is the newer. */
 async function alphaAndBeta() {
@@ -47,7 +49,9 @@ describe('the conversation list', () => {
     expect(item.querySelector('time')!.getAttribute('dateTime')).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(open.textContent).toContain('svc-chat');
     const actions = item.querySelector('[data-row-actions]')!;
-    expect(within(actions as HTMLElement).getByRole('button', { name: `Rename ${title}` })).toBeInTheDocument();
+    expect(
+      within(actions as HTMLElement).getByRole('button', { name: `Rename ${title}` }),
+    ).toBeInTheDocument();
     expect(actions.className).toMatch(/(^| )opacity-0( |$)/);
     expect(actions.className).toContain('group-hover:opacity-100');
     expect(actions.className).toContain('group-focus-within:opacity-100');
@@ -99,12 +103,23 @@ describe('the conversation list', () => {
           role: 'assistant',
           content: '',
           function_call: { name: 'get_weather', arguments: '{"city":"Oslo"}' },
-          reasoning: { text: 'The user wants <weather>; call the tool.', tokens: 9, startedAt: at, endedAt: at },
+          reasoning: {
+            text: 'The user wants <weather>; call the tool.',
+            tokens: 9,
+            startedAt: at,
+            endedAt: at,
+          },
           status: 'complete',
           createdAt: at,
         },
         { id: 'f1', role: 'function', name: 'get_weather', content: '{"celsius": -3}', createdAt: at },
-        { id: 'a2', role: 'assistant', content: 'It is **-3 °C** in Oslo.', status: 'complete', createdAt: at },
+        {
+          id: 'a2',
+          role: 'assistant',
+          content: 'It is **-3 °C** in Oslo.',
+          status: 'complete',
+          createdAt: at,
+        },
       ],
     };
     await store.save(conversation);

@@ -10,12 +10,14 @@ import { CONVERSATIONS_INDEX_KEY } from '../../../src/lib/chat/conversation-keys
 import { chatService, finishedReply, openChat, send } from './chat-harness';
 import { savedTitles } from './saved-titles';
 
-
 /** Counts reads of the list's index: to list (read-only) and to write it (read-write). */
 function countIndexReads() {
   const counts = { listed: 0, written: 0 };
   const get = IDBObjectStore.prototype.get;
-  vi.spyOn(IDBObjectStore.prototype, 'get').mockImplementation(function (this: IDBObjectStore, key: IDBValidKey | IDBKeyRange) {
+  vi.spyOn(IDBObjectStore.prototype, 'get').mockImplementation(function (
+    this: IDBObjectStore,
+    key: IDBValidKey | IDBKeyRange,
+  ) {
     if (key === CONVERSATIONS_INDEX_KEY) {
       if (this.transaction.mode === 'readonly') counts.listed += 1;
       else counts.written += 1;

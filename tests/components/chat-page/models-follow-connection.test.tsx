@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { useSettingsStore } from '../../../src/stores';
 import { chatService, finishedReply, openChat, send } from './chat-harness';
 
-
 const OTHER_BASE_URL = 'http://other.test/v1';
 const OTHER_MODELS = ['nomic-embed-text', 'qwen2.5-7b-instruct', 'whisper-large-v3', 'llama-3.1-8b-instruct'];
 

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { useSettingsStore } from '../../../src/stores';
 import { chatService, finishedReply, openChat, send } from './chat-harness';
 
-
 /** A stream as a server that is not the local service sends it: content chunks, then [DONE]. */
 function stream(...contents: string[]): Response {
   const chunks = contents.map((content, i) => ({

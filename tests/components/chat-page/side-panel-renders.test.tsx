@@ -39,7 +39,6 @@ vi.mock('../../../src/features/chat/components/message-row', async (load) => {
   return { ...real, MessageRow: Counted };
 });
 
-
 /** Streams a reply of `chunks` chunks, each shown before the next is sent; returns the renders it caused. */
 async function streamReply(chunks: number, tab: 'parameters' | 'json-mode' | 'functions') {
   const script = steppedEngine();

@@ -4,7 +4,6 @@ import { CODE_DRAFT_KEY } from '../../../src/features/code/code-draft';
 import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 
-
 /** The local service for everything but code completions, which hang until their request is aborted. */
 function hangingCompletions() {
   const service = inProcessService();

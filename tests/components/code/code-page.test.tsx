@@ -7,7 +7,6 @@ import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 import { recordingService } from './recording-service';
 
-
 const PROMPT = 'def add(a, b):\n';
 
 /** Renders /code against the in-process service and waits for the lazily loaded editor. */

@@ -6,7 +6,6 @@ import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 import { recordingService } from './recording-service';
 
-
 describe('the wire pane under the code page', () => {
   it('shows the code request that was sent, with the key redacted', async () => {
     const service = recordingService();

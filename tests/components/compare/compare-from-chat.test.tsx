@@ -11,7 +11,6 @@ import { compareService, loadCompareResults, scriptedEngine } from './compare-se
 // The cells' code loads after the page (lazily); loaded once up front, it is there when a run starts.
 beforeAll(loadCompareResults, 60_000);
 
-
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
 });

@@ -9,7 +9,6 @@ import { callingEngine, compareService, loadCompareResults } from './compare-ser
 // The cells' code loads after the page (lazily); loaded once up front, it is there when a run starts.
 beforeAll(loadCompareResults, 60_000);
 
-
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
 });

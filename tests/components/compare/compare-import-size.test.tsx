@@ -6,7 +6,6 @@ import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 import { compareService } from './compare-service';
 
-
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
 });

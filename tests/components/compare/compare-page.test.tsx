@@ -8,7 +8,6 @@ import { loadCompareResults } from './compare-service';
 // The cells' code loads after the page (lazily); loaded once up front, it is there when a run starts.
 beforeAll(loadCompareResults, 60_000);
 
-
 const cells = () => screen.getAllByRole('article');
 
 describe('compare page', () => {

@@ -11,7 +11,6 @@ import { loadCompareResults } from './compare-service';
 // The cells' code loads after the page (lazily); loaded up front, it is not loaded during teardown.
 beforeAll(loadCompareResults, 60_000);
 
-
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
 });

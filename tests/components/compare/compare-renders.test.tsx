@@ -10,7 +10,6 @@ import { compareService, loadCompareResults, steppedEngine } from './compare-ser
 // The cells' code loads after the page (lazily); loaded once up front, it is there when a run starts.
 beforeAll(loadCompareResults, 60_000);
 
-
 // Counts the renders of the page's variant editor: it stands for everything on the page outside the
 // cells (form, variants, saved list), which a streaming frame has no reason to draw again.
 const editorRenders = vi.hoisted(() => ({ count: 0 }));

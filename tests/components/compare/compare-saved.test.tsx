@@ -10,7 +10,6 @@ import { compareService, heldEngine, loadCompareResults } from './compare-servic
 // The cells' code loads after the page (lazily); loaded once up front, it is there when a run starts.
 beforeAll(loadCompareResults, 60_000);
 
-
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
 });

@@ -9,7 +9,6 @@ import {
   openInspectorTab,
 } from '../chat-page/chat-harness';
 
-
 describe('function result refused by the server', () => {
   it('explains a rejection of the function role and resends the result as a user message', async () => {
     let refuse = false;

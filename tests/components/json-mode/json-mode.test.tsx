@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { chatService, finishedReply, openChat, send, openInspectorTab } from '../chat-page/chat-harness';
 import { textEngine } from '../functions/scripted-engines';
 
-
 async function openJsonMode(user: ReturnType<typeof userEvent.setup>) {
   const section = await openInspectorTab(user, 'json-mode');
   await user.selectOptions(within(section).getByRole('combobox', { name: 'response_format' }), 'json_object');

@@ -9,7 +9,6 @@ import { createConversationStore } from '../../../src/features/chat/storage';
 import { chatService, finishedReply, openChat, openInspectorTab, send } from '../chat-page/chat-harness';
 import { textEngine } from '../functions/scripted-engines';
 
-
 const SCHEMA = '{"type": "object", "required": ["country"]}';
 
 const schemaBox = (section: HTMLElement) =>
@@ -20,7 +19,10 @@ describe('the reply schema of each conversation', () => {
     const service = chatService({ engines: { 'svc-chat': textEngine('{"city": "Paris"}') } });
     const { user, router } = await openChat(service);
     let section = await openInspectorTab(user, 'json-mode');
-    await user.selectOptions(within(section).getByRole('combobox', { name: 'response_format' }), 'json_object');
+    await user.selectOptions(
+      within(section).getByRole('combobox', { name: 'response_format' }),
+      'json_object',
+    );
     await user.click(schemaBox(section));
     await user.paste(SCHEMA);
     await send(user, 'JSON about Paris');
@@ -36,7 +38,10 @@ describe('the reply schema of each conversation', () => {
     await waitFor(() => expect(router.state.location.pathname).not.toBe(first));
     section = screen.getByRole('tabpanel', { name: 'JSON' });
     await waitFor(() => expect(schemaBox(section)).toHaveValue(''));
-    await user.selectOptions(within(section).getByRole('combobox', { name: 'response_format' }), 'json_object');
+    await user.selectOptions(
+      within(section).getByRole('combobox', { name: 'response_format' }),
+      'json_object',
+    );
     await send(user, 'JSON again');
     reply = await finishedReply();
     // The reply is drawn as JSON (the sign the view is complete), and no schema is checked against it.
@@ -47,7 +52,9 @@ describe('the reply schema of each conversation', () => {
     // Opening the first again brings its own schema back, and its reply is checked against it.
     await user.click(screen.getByRole('button', { name: 'Open JSON about Paris' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(first));
-    await waitFor(() => expect(schemaBox(screen.getByRole('tabpanel', { name: 'JSON' }))).toHaveValue(SCHEMA));
+    await waitFor(() =>
+      expect(schemaBox(screen.getByRole('tabpanel', { name: 'JSON' }))).toHaveValue(SCHEMA),
+    );
     reply = await finishedReply();
     await waitFor(() =>
       expect(within(reply).getByRole('list', { name: 'Schema violations' })).toBeInTheDocument(),
@@ -59,7 +66,10 @@ describe('the reply schema of each conversation', () => {
     const first = await openChat(service);
     const { user, router } = first;
     const section = await openInspectorTab(user, 'json-mode');
-    await user.selectOptions(within(section).getByRole('combobox', { name: 'response_format' }), 'json_schema');
+    await user.selectOptions(
+      within(section).getByRole('combobox', { name: 'response_format' }),
+      'json_schema',
+    );
     const box = schemaBox(section);
     // Room to read a schema, and it can be dragged taller.
     expect(Number(box.getAttribute('rows'))).toBeGreaterThanOrEqual(8);

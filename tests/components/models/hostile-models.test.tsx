@@ -2,7 +2,6 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { addConnection, renderApp } from '../support/render-app';
 
-
 const BASE = 'http://hostile.test/v1';
 
 /** A server whose model list and headers no page should trust. */

@@ -5,7 +5,6 @@ import { LOCAL_SERVICE_CONTEXT_LENGTH } from '../../../src/stores/use-context-le
 import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 
-
 describe('models page: context length', () => {
   it('shows the limit the local service enforces on its own models, where its list states none', async () => {
     expect(LOCAL_SERVICE_CONTEXT_LENGTH).toBe(DEFAULT_CONTEXT_LENGTH);

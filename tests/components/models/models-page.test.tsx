@@ -5,7 +5,6 @@ import { useSettingsStore } from '../../../src/stores';
 import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 
-
 async function open(path: string, heading: string) {
   const service = inProcessService();
   addConnection({ baseURL: TEST_BASE_URL, apiKey: TEST_KEY });

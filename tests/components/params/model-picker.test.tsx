@@ -6,7 +6,6 @@ import { ModelPicker, purposesOfModel, type ModelPurpose } from '../../../src/co
 import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 
-
 function Probe({ purpose, onChange }: { purpose: ModelPurpose; onChange: (v: string | undefined) => void }) {
   const [value, setValue] = useState<string | undefined>(undefined);
   return (

@@ -8,7 +8,6 @@ import { addConnection, renderApp } from '../support/render-app';
 import { fillRequest, openVision } from '../vision/open-vision';
 import { fixedVisionEngine, serviceWithEngines } from '../vision/service-with-engines';
 
-
 describe('an invalid parameter on the code and vision pages', () => {
   it('holds Complete with the reason, keeps the field as typed across tabs, and sends the fixed value', async () => {
     const service = recordingService();

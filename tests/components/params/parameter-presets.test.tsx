@@ -8,7 +8,6 @@ import { recordingService } from '../code/recording-service';
 import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 
-
 const presets = () => within(screen.getByRole('region', { name: 'Presets' }));
 const storedPresets = () =>
   (JSON.parse(localStorage.getItem(SETTINGS_STORAGE_NAME) ?? '{}') as { state?: { presets?: unknown[] } })

@@ -3,7 +3,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { fillRequest, openVision } from './open-vision';
 import { fixedResponseAt, fixedVisionEngine, serviceWithEngines } from './service-with-engines';
 
-
 /** The service's fetch, watched: the vision requests it was asked for. */
 function watched(fetch: typeof globalThis.fetch) {
   const spy = vi.fn(fetch);

@@ -5,7 +5,6 @@ import { useSettingsStore } from '../../../src/stores';
 import { fillRequest, openVision } from './open-vision';
 import { fixedResponseAt, fixedVisionEngine, serviceWithEngines } from './service-with-engines';
 
-
 const IMAGE = 'https://images.example/cat.png';
 
 describe('vision page', () => {

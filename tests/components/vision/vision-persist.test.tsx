@@ -6,7 +6,6 @@ import { createPageDraftStore } from '../../../src/lib/page-drafts/page-draft-st
 import { fillRequest, openVision } from './open-vision';
 import { fixedVisionEngine, serviceWithEngines } from './service-with-engines';
 
-
 const IMAGE = 'https://images.example/cat.png';
 
 /** The vision page's record as the page last wrote it. */

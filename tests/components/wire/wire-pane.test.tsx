@@ -11,7 +11,6 @@ import {
   openInspectorTab,
 } from '../chat-page/chat-harness';
 
-
 const SECRET = 'sk-wire-secret-4711';
 
 async function openWire(user: { click: (el: Element) => Promise<void> }) {
