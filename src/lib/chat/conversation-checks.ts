@@ -161,6 +161,7 @@ function shapes(mode: ReadOptions['mode']) {
         ),
       ),
       tool_call_id: checkOptional(checkString),
+      answeredBy: checkOptional(checkEnum(['mock'])),
       logprobsRequested: checkOptional(checkBoolean),
       continuedFrom: checkOptional(count),
       reasoning: checkOptional(
@@ -375,6 +376,7 @@ function buildMessage(raw: Raw, now: number): ConversationMessage {
       function: call(c.function as Raw),
     }));
   if (raw.tool_call_id !== undefined) m.tool_call_id = raw.tool_call_id as string;
+  if (raw.answeredBy === 'mock') m.answeredBy = 'mock';
   if (raw.reasoning !== undefined) {
     const r = raw.reasoning as Raw;
     m.reasoning = {

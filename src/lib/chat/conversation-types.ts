@@ -78,6 +78,11 @@ export interface ConversationMessage {
   tool_calls?: ToolCall[];
   /** On a `tool` role message: the id of the call this is the result of. */
   tool_call_id?: string;
+  /**
+   * On a function's result (a `function` or `tool` message, or its user-message form): `mock` when
+   * auto-run sent the function's mock result, not a person. Cleared when its text is edited.
+   */
+  answeredBy?: 'mock';
   reasoning?: MessageReasoning;
   finish_reason?: FinishReason | null;
   usage?: Usage;

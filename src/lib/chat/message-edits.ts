@@ -24,7 +24,11 @@ export function editMessage(
 ): ConversationMessage[] {
   const index = indexOf(messages, id);
   const next = [...messages];
-  next[index] = { ...messages[index]!, ...edit };
+  const { answeredBy, ...before } = messages[index]!;
+  // A mock's result whose text a person changed is theirs, no longer the mock's.
+  const keepsMark =
+    answeredBy !== undefined && (edit.content === undefined || edit.content === before.content);
+  next[index] = { ...before, ...(keepsMark ? { answeredBy } : {}), ...edit };
   return next;
 }
 

@@ -10,7 +10,6 @@ import {
 } from '../chat-page/chat-harness';
 import { callSequenceEngine } from './scripted-engines';
 
-
 async function openFunctions(user: { click: (el: Element) => Promise<void> }) {
   const section = await openInspectorTab(user, 'functions');
   return section;
@@ -84,6 +83,8 @@ describe('function calling on the chat page', () => {
       name: 'get_current_weather',
       content: '{"temperature": 21}',
     });
+    // Typed by a person: no mark of a mock.
+    expect(within(rows()[2]!).queryByText('mock result')).toBeNull();
     expect(messages.at(-2)).toMatchObject({
       role: 'assistant',
       content: null,
@@ -125,6 +126,10 @@ describe('function calling on the chat page', () => {
     expect(service.requests).toHaveLength(3);
     const last = service.requests[2]!.body.messages as Record<string, unknown>[];
     expect(last.map((m) => m.role)).toEqual(['user', 'assistant', 'function', 'assistant', 'function']);
+    // The transcript says which results were the mocks', and the mark stays off the wire.
+    const results = rows().filter((row) => row.getAttribute('data-role') === 'function');
+    expect(results.map((row) => within(row).queryByText('mock result') !== null)).toEqual([true, true]);
+    expect(last.every((m) => !('answeredBy' in m))).toBe(true);
   });
 
   it('blocks sending while a definition is invalid, with the error on its line', async () => {
@@ -136,7 +141,9 @@ describe('function calling on the chat page', () => {
     const problems = await within(section).findByRole('list', {
       name: 'Problems in the function definitions',
     });
-    expect(problems.textContent).toMatch(/^Line 2: '\[0\]\.name' must be 1-64 letters, digits, underscores or dashes/);
+    expect(problems.textContent).toMatch(
+      /^Line 2: '\[0\]\.name' must be 1-64 letters, digits, underscores or dashes/,
+    );
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello');
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     expect(screen.getByText(/Fix the function definitions before sending: line 2/)).toBeInTheDocument();
@@ -228,6 +235,8 @@ describe('auto-run in the tools dialect', () => {
       expect.stringContaining('calculate'),
     ]);
     expect(service.requests).toHaveLength(2);
+    const results = rows().filter((row) => row.getAttribute('data-role') === 'tool');
+    expect(results.map((row) => within(row).queryByText('mock result') !== null)).toEqual([true, true]);
   });
 });
 

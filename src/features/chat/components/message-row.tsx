@@ -161,6 +161,16 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
               {message.name ?? 'result'} · {message.tool_call_id}
             </span>
           ) : null}
+          {message.answeredBy === 'mock' ? (
+            // Auto-run answered, not a person: a transcript read later must not pass a canned
+            // result off as the function's real output.
+            <span
+              className="rounded bg-violet-100 px-1 text-violet-800 dark:bg-violet-950 dark:text-violet-200"
+              title="Auto-run sent the mock result set in the Functions tab"
+            >
+              mock result
+            </span>
+          ) : null}
           {message.model ? <span className="font-mono text-zinc-500">{message.model}</span> : null}
           {message.role === 'assistant' && !isReply ? (
             <span className="text-zinc-500">(written by hand)</span>

@@ -60,7 +60,7 @@ export function startAutoRunner(
     workbench.addStep(id, { name, arguments: args, result, at: Date.now() });
     // Deferred: the store is still notifying its listeners of the reply that just ended.
     ownTurn = state.resultRole === 'user';
-    queueMicrotask(() => void sendFunctionResult(sessions, id, name, result, state.resultRole));
+    queueMicrotask(() => void sendFunctionResult(sessions, id, name, result, state.resultRole, 'mock'));
   };
   // Parallel calls (tools dialect): all answered from their mocks, then one request with every result.
   const answerToolCalls = (replyId: string, calls: readonly ToolCall[], state: WorkbenchState) => {
@@ -89,7 +89,7 @@ export function startAutoRunner(
     queueMicrotask(() => {
       void (async () => {
         for (const call of calls)
-          await sendToolResult(sessions, id, replyId, call, mockResult(state, call.function.name)!);
+          await sendToolResult(sessions, id, replyId, call, mockResult(state, call.function.name)!, 'mock');
       })();
     });
   };

@@ -5,6 +5,7 @@ import type { ResultRole } from './workbench-state';
  * Appends a function's result and asks for the next reply. With `function` the result travels as
  * `{role: "function", name, content}` (the legacy form most servers of the format accept); with
  * `user` as a user message that says which function returned it, for servers that refuse that role.
+ * `answeredBy` marks a result auto-run took from the function's mock.
  */
 export async function sendFunctionResult(
   sessions: ChatSessionsStore,
@@ -12,12 +13,19 @@ export async function sendFunctionResult(
   name: string,
   result: string,
   role: ResultRole,
+  answeredBy?: 'mock',
 ): Promise<void> {
   const { sessions: open, actions } = sessions.getState();
   const index = open[id]?.messages.length ?? 0;
-  if (role === 'function') actions.insertMessage(id, index, { role: 'function', name, content: result });
+  const mark = answeredBy ? { answeredBy } : {};
+  if (role === 'function')
+    actions.insertMessage(id, index, { role: 'function', name, content: result, ...mark });
   else
-    actions.insertMessage(id, index, { role: 'user', content: `Result of the function ${name}:\n${result}` });
+    actions.insertMessage(id, index, {
+      role: 'user',
+      content: `Result of the function ${name}:\n${result}`,
+      ...mark,
+    });
   await actions.regenerate(id);
 }
 

@@ -20,9 +20,10 @@ export function toolResultsOf(
 }
 
 /**
- * Adds one call's result as `{role: "tool", tool_call_id, content}` after the reply's other results.
- * Once every call of the reply has its result, asks for the next reply with all of them: a tools
- * server wants the results of all parallel calls in the same request.
+ * Adds one call's result as `{role: "tool", tool_call_id, content}` after the reply's other results
+ * (`answeredBy` marks one auto-run took from the function's mock). Once every call of the reply has
+ * its result, asks for the next reply with all of them: a tools server wants the results of all
+ * parallel calls in the same request.
  */
 export async function sendToolResult(
   sessions: ChatSessionsStore,
@@ -30,6 +31,7 @@ export async function sendToolResult(
   replyId: string,
   call: ToolCall,
   result: string,
+  answeredBy?: 'mock',
 ): Promise<void> {
   const { sessions: open, actions } = sessions.getState();
   const messages = open[id]?.messages ?? [];
@@ -42,6 +44,7 @@ export async function sendToolResult(
     tool_call_id: call.id,
     name: call.function.name,
     content: result,
+    ...(answeredBy ? { answeredBy } : {}),
   });
   const answered = new Set([...results.keys(), call.id]);
   if (reply.tool_calls.every((c) => answered.has(c.id))) await actions.regenerate(id);

@@ -138,7 +138,7 @@ export interface ChatSessionActions {
   insertMessage(
     id: string,
     index: number,
-    message: Pick<ConversationMessage, 'role' | 'content'> & MessageEdit,
+    message: Pick<ConversationMessage, 'role' | 'content' | 'answeredBy'> & MessageEdit,
   ): string;
   moveMessage(id: string, messageId: string, toIndex: number): void;
   /**
