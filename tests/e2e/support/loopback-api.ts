@@ -15,14 +15,7 @@ export const CORS = {
 };
 
 /** One `chat.completion.chunk` event of a stream, as its `data:` line. */
-export const chunk = (delta: object, finish: string | null = null) =>
-  `data: ${JSON.stringify({
-    id: 'chatcmpl-hostile',
-    object: 'chat.completion.chunk',
-    created: 1764000000,
-    model: 'hostile-chat',
-    choices: [{ index: 0, delta, finish_reason: finish }],
-  })}\n\n`;
+export { sseChunk as chunk } from '../../support/sse-chunk';
 
 /** A request's body, read to its end as text. */
 export function readBody(req: IncomingMessage): Promise<string> {

@@ -6,16 +6,10 @@ import { sendRequest } from '../../../../src/lib/experiments/run-send';
 import { DETAIL_TEXT_CHARS, shownText } from '../../../../src/lib/experiments/shown-text';
 import { RateGate } from '../../../../src/lib/compare/rate-gate';
 import type { ExchangeEvent } from '../../../../src/lib/api/types';
+import { sseChunk } from '../../../support/sse-chunk';
 
 const PIECE = 64 * 1024;
-const event = (delta: object, finish: string | null = null) =>
-  `data: ${JSON.stringify({
-    id: 'c',
-    object: 'chat.completion.chunk',
-    created: 1,
-    model: 'm',
-    choices: [{ index: 0, delta, finish_reason: finish }],
-  })}\n\n`;
+const event = (delta: object, finish: string | null = null) => sseChunk(delta, finish, 'm');
 
 /** A server that would stream `total` characters of content, counting the pieces it was asked for. */
 function endlessServer(total: number) {
