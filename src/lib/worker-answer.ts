@@ -7,10 +7,15 @@ export const failedAnswer = (error: unknown): WorkerAnswer<never> => ({
   message: error instanceof Error ? error.message : String(error),
 });
 
+/** Said when a worker did not start (its code could not be fetched or run): the task was not tried. */
+export class WorkerStartError extends Error {
+  override name = 'WorkerStartError';
+}
+
 /**
  * Posts `task` to a worker made for it, resolves with its one answer and ends it; rejects with the
- * worker's own message when it could not do the task, with `startFailure` when it did not start, and
- * with the signal's reason on abort. The worker is made by the caller (`new Worker(new URL(…))` must
+ * worker's own message when it could not do the task, with a WorkerStartError saying `startFailure`
+ * when it did not start, and with the signal's reason on abort. The worker is made by the caller (`new Worker(new URL(…))` must
  * stand in the caller's module for the bundler to find the worker's code).
  */
 export async function askWorker<T>(
@@ -29,9 +34,10 @@ export async function askWorker<T>(
         { once: true },
       );
       worker.onmessage = (event: MessageEvent<WorkerAnswer<T>>) => resolve(event.data);
+      worker.onmessageerror = () => reject(new Error('its answer could not be read (a worker sent it)'));
       worker.onerror = (event) => {
         event.preventDefault();
-        reject(new Error(event.message || startFailure));
+        reject(new WorkerStartError(event.message || startFailure));
       };
       worker.postMessage(task);
     });

@@ -12,12 +12,13 @@ export interface DatasetTask {
 
 self.onmessage = (event: MessageEvent<DatasetTask>) => {
   const { file, format, maxRows } = event.data;
-  void file.text().then(
-    (text) =>
-      self.postMessage({
-        ok: true,
-        result: withinPageRows(readDataset(text, format), maxRows),
-      } satisfies WorkerAnswer<DatasetRead>),
-    (error: unknown) => self.postMessage(failedAnswer(error)),
-  );
+  // Every failure becomes an answer: a rejection left unhandled here reaches no one.
+  void file
+    .text()
+    .then((text): WorkerAnswer<DatasetRead> => ({
+      ok: true,
+      result: withinPageRows(readDataset(text, format), maxRows),
+    }))
+    .catch(failedAnswer)
+    .then((answer) => self.postMessage(answer));
 };

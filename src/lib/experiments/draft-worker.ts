@@ -6,8 +6,10 @@ import type { DraftPlace } from './page-store';
 
 self.onmessage = (event: MessageEvent<DraftPlace>) => {
   const { database, storeName, key } = event.data;
-  void get(key, createStore(database, storeName)).then(
-    (raw) => self.postMessage({ ok: true, result: storedDraft(raw) } satisfies WorkerAnswer<StoredDraft>),
-    (error: unknown) => self.postMessage(failedAnswer(error)),
-  );
+  // Every failure becomes an answer, the check's own included: a rejection left unhandled here
+  // reaches no one, and the page would wait for its draft for ever.
+  void get(key, createStore(database, storeName))
+    .then((raw): WorkerAnswer<StoredDraft> => ({ ok: true, result: storedDraft(raw) }))
+    .catch(failedAnswer)
+    .then((answer) => self.postMessage(answer));
 };

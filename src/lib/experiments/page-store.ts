@@ -5,7 +5,7 @@
  * makes one object store per database. Everything read back is checked before the page sees it.
  */
 import { createStore, del, get, promisifyRequest, set } from 'idb-keyval';
-import { askWorker } from '../worker-answer';
+import { askWorker, WorkerStartError } from '../worker-answer';
 import { storedDraft, type PageDraft, type StoredDraft } from './page-draft';
 import type { CellResult } from './cell-result';
 import type { ResultStore } from './run-types';
@@ -66,16 +66,22 @@ export interface DraftPlace {
 /**
  * The stored draft read and checked in a worker: a dataset of 10,000 rows is checked again row by
  * row, and every row's id hashed, which held the page for most of a second on reload. Where there
- * are no workers (tests in jsdom) it is read here.
+ * are no workers (tests in jsdom), or the worker cannot start (its code gone after an update under
+ * an open tab), `readHere` reads it on the page's thread: a page that took that for a storage
+ * failure would start afresh and save over the stored draft.
  */
-async function readDraft(place: DraftPlace): Promise<StoredDraft> {
-  if (typeof Worker === 'undefined')
-    return storedDraft(await get(place.key, createStore(place.database, place.storeName)));
-  return askWorker<StoredDraft>(
-    () => new Worker(new URL('./draft-worker.ts', import.meta.url), { type: 'module' }),
-    place,
-    'its reader (a worker) failed to start',
-  );
+async function readDraft(place: DraftPlace, readHere: () => Promise<unknown>): Promise<StoredDraft> {
+  if (typeof Worker === 'undefined') return storedDraft(await readHere());
+  try {
+    return await askWorker<StoredDraft>(
+      () => new Worker(new URL('./draft-worker.ts', import.meta.url), { type: 'module' }),
+      place,
+      'its reader (a worker) failed to start',
+    );
+  } catch (error) {
+    if (error instanceof WorkerStartError) return storedDraft(await readHere());
+    throw error;
+  }
 }
 
 export function createExperimentStore(database: string = DATABASE) {
@@ -92,7 +98,9 @@ export function createExperimentStore(database: string = DATABASE) {
   return {
     /** The stored draft; `problems` when one is stored but cannot be read. */
     loadDraft: () =>
-      attempt('read the experiment', () => readDraft({ database, storeName: STORE_NAME, key: DRAFT_KEY })),
+      attempt('read the experiment', () =>
+        readDraft({ database, storeName: STORE_NAME, key: DRAFT_KEY }, () => get(DRAFT_KEY, store)),
+      ),
     saveDraft: (draft: PageDraft) => attempt('save the experiment', () => set(DRAFT_KEY, draft, store)),
     results,
     /** The run engine's store for one run: each result kept as it is graded. */

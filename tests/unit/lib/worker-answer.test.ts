@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { askWorker, failedAnswer } from '../../../src/lib/worker-answer';
+import { askWorker, failedAnswer, WorkerStartError } from '../../../src/lib/worker-answer';
 
 /** A stand-in for a one-task worker: answers each task with `reply`, or fails to start. */
 class FakeWorker {
   onmessage: ((event: MessageEvent) => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
+  onmessageerror: ((event: MessageEvent) => void) | null = null;
   terminated = false;
   posted: unknown[] = [];
-  constructor(private readonly reply: ((task: unknown) => unknown) | 'fail' | 'never') {}
+  constructor(private readonly reply: ((task: unknown) => unknown) | 'fail' | 'never' | 'garbled') {}
   postMessage(task: unknown) {
     this.posted.push(task);
     queueMicrotask(() => {
       if (this.reply === 'never') return;
-      if (this.reply === 'fail')
+      if (this.reply === 'garbled') this.onmessageerror?.({} as MessageEvent);
+      else if (this.reply === 'fail')
         this.onerror?.({ message: '', preventDefault: () => undefined } as unknown as ErrorEvent);
       else this.onmessage?.({ data: this.reply(task) } as MessageEvent);
     });
@@ -43,6 +45,13 @@ describe('asking a one-task worker', () => {
   it('says the worker did not start when it fails before answering', async () => {
     const worker = new FakeWorker('fail');
     await expect(ask(worker, 'task')).rejects.toThrow('its worker failed to start');
+    await expect(ask(new FakeWorker('fail'), 'task')).rejects.toBeInstanceOf(WorkerStartError);
+    expect(worker.terminated).toBe(true);
+  });
+
+  it('rejects, never waits for ever, when its answer cannot be read', async () => {
+    const worker = new FakeWorker('garbled');
+    await expect(ask(worker, 'task')).rejects.toThrow('its answer could not be read');
     expect(worker.terminated).toBe(true);
   });
 
