@@ -376,7 +376,9 @@ function buildMessage(raw: Raw, now: number): ConversationMessage {
       function: call(c.function as Raw),
     }));
   if (raw.tool_call_id !== undefined) m.tool_call_id = raw.tool_call_id as string;
-  if (raw.answeredBy === 'mock') m.answeredBy = 'mock';
+  // Only a function's result can be a mock's (its user-message form included).
+  if (raw.answeredBy === 'mock' && (m.role === 'function' || m.role === 'tool' || m.role === 'user'))
+    m.answeredBy = 'mock';
   if (raw.reasoning !== undefined) {
     const r = raw.reasoning as Raw;
     m.reasoning = {

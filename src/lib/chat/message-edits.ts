@@ -17,6 +17,17 @@ export type MessageEdit = Partial<
   Pick<ConversationMessage, 'role' | 'content' | 'name' | 'function_call' | 'tool_call_id'>
 >;
 
+/**
+ * A message with an edit applied. A mock's result whose text a person changed is theirs, no longer
+ * the mock's, so the mark goes with the old text.
+ */
+export function withEdit(message: ConversationMessage, edit: MessageEdit): ConversationMessage {
+  const { answeredBy, ...before } = message;
+  const keepsMark =
+    answeredBy !== undefined && (edit.content === undefined || edit.content === before.content);
+  return { ...before, ...(keepsMark ? { answeredBy } : {}), ...edit };
+}
+
 export function editMessage(
   messages: readonly ConversationMessage[],
   id: string,
@@ -24,11 +35,7 @@ export function editMessage(
 ): ConversationMessage[] {
   const index = indexOf(messages, id);
   const next = [...messages];
-  const { answeredBy, ...before } = messages[index]!;
-  // A mock's result whose text a person changed is theirs, no longer the mock's.
-  const keepsMark =
-    answeredBy !== undefined && (edit.content === undefined || edit.content === before.content);
-  next[index] = { ...before, ...(keepsMark ? { answeredBy } : {}), ...edit };
+  next[index] = withEdit(messages[index]!, edit);
   return next;
 }
 

@@ -461,7 +461,11 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
         const index = position(id, messageId) - 1;
         const original = idle(id, 'resend').messages[index]!;
         // A copy of its own: the original stays, unchanged, in the version it began.
-        const copy: ConversationMessage = { ...original, ...edit, id: createId(), createdAt: now() };
+        const copy: ConversationMessage = {
+          ...edits.withEdit(original, edit),
+          id: createId(),
+          createdAt: now(),
+        };
         editTree(id, 'resend', (t) => tree.fork(t, index - 1, [copy]));
         await request(id);
       },

@@ -9,7 +9,7 @@ import { readStoredConversation } from '../../../../src/lib/chat/conversation-ch
 import { exportConversation } from '../../../../src/lib/chat/conversation-format';
 import { parseConversationImport } from '../../../../src/lib/chat/conversation-import';
 import type { Conversation, ConversationMessage } from '../../../../src/lib/chat/conversation-types';
-import { editMessage } from '../../../../src/lib/chat/message-edits';
+import { editMessage, withEdit } from '../../../../src/lib/chat/message-edits';
 import { readSharedConversation, shareFragment, sharedData } from '../../../../src/lib/chat/share-link';
 import { ajv } from '../../../../src/lib/function-schema/ajv-instance';
 import { metaSchemaCheckOf } from '../../../../src/lib/function-schema/meta-schema';
@@ -80,6 +80,26 @@ describe('a result answered by a mock', () => {
     expect(editMessage(messages, 'f1', { content: '43' })[2]!.answeredBy).toBeUndefined();
     expect(editMessage(messages, 'f1', { content: '42' })[2]!.answeredBy).toBe('mock');
     expect(editMessage(messages, 'f1', { name: 'calc' })[2]!.answeredBy).toBe('mock');
+    // Save & resend edits the user-message form of a result through the same rule.
+    const asUser = {
+      id: 'u2',
+      role: 'user',
+      content: 'Result of the function calculate:\n42',
+      answeredBy: 'mock',
+      createdAt: 3,
+    } as const;
+    expect(withEdit(asUser, { content: 'Result of the function calculate:\n43' }).answeredBy).toBeUndefined();
+  });
+
+  it('is kept only on a function’s result, not on an assistant or system message', () => {
+    const c = conversation();
+    c.messages[1] = { ...c.messages[1]!, answeredBy: 'mock' };
+    const stored = readStoredConversation(JSON.parse(JSON.stringify(c)), 'c1', NOW);
+    expect(stored.ok && stored.conversation.messages.map((m) => m.answeredBy)).toEqual([
+      undefined,
+      undefined,
+      'mock',
+    ]);
   });
 
   it('is never sent', () => {
