@@ -32,7 +32,7 @@ export function Button({
   return (
     <button
       type={type}
-      className={`inline-flex items-center justify-center gap-1.5 rounded font-medium disabled:cursor-not-allowed disabled:opacity-50 ${sizing} ${VARIANTS[variant]} ${FOCUS_RING} ${className}`}
+      className={`inline-flex items-center justify-center gap-1.5 rounded font-medium disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50 ${sizing} ${VARIANTS[variant]} ${FOCUS_RING} ${className}`}
       {...rest}
     />
   );

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from './button';
 
 /**
  * A button whose action says what it did beside it, as a status a screen reader hears ("Copied",
- * "Exported 3 conversations."). It is disabled while the action runs; `name` tells a screen reader
- * which of many alike buttons this is, where the words on it cannot.
+ * "Exported 3 conversations."). While the action runs it is aria-disabled and a press does nothing:
+ * not `disabled`, which would send the keyboard's focus to the page's start. `name` tells a screen
+ * reader which of many alike buttons this is, where the words on it cannot.
  */
 export function NotedButton({
   label,
@@ -18,12 +19,16 @@ export function NotedButton({
 }) {
   const [note, setNote] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
+  const busy = useRef(false);
   const click = async () => {
+    if (busy.current) return;
+    busy.current = true;
     setWorking(true);
     setNote(null);
     try {
       setNote(await run());
     } finally {
+      busy.current = false;
       setWorking(false);
     }
   };
@@ -31,7 +36,7 @@ export function NotedButton({
     <span className="inline-flex items-center gap-2">
       <Button
         size="sm"
-        disabled={working}
+        aria-disabled={working}
         onClick={() => void click()}
         {...(name ? { 'aria-label': name } : {})}
       >
