@@ -4,8 +4,7 @@ import { describeDatasetError } from '../../lib/experiments/dataset-limits';
 import { readDatasetOffThread } from '../../lib/experiments/dataset-off-thread';
 import { pageSizeProblem } from '../../lib/experiments/page-dataset-limits';
 import { FilePicker } from '../../components/ui/file-picker';
-
-const MB = 1024 * 1024;
+import { formatBytes } from '../../lib/format-bytes';
 
 /** A CSV or JSONL file read into rows; a bad one is refused with every problem's line and column. */
 export function DatasetImport({ onImport }: { onImport: (dataset: Dataset, fileName: string) => void }) {
@@ -33,7 +32,7 @@ export function DatasetImport({ onImport }: { onImport: (dataset: Dataset, fileN
     reading.current?.abort();
     const controller = new AbortController();
     reading.current = controller;
-    setBusy(`Reading ${file.name} (${(file.size / MB).toFixed(1)} MB)…`);
+    setBusy(`Reading ${file.name} (${formatBytes(file.size)})…`);
     try {
       const result = await readDatasetOffThread(file, format, controller.signal);
       if (controller.signal.aborted) return;
