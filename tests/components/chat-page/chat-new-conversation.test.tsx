@@ -23,9 +23,13 @@ describe('chat page: new conversations', () => {
 
     await send(user, 'Now it has words');
     await finishedReply();
+    // It has a message now: the note goes with it, not at the next press of New.
+    await waitFor(() =>
+      expect(screen.queryByText('The conversation shown is still empty: it is your new one.')).toBeNull(),
+    );
     await user.click(screen.getByRole('button', { name: 'New conversation' }));
     await waitFor(() => expect(savedTitles()).toHaveLength(2));
     expect(screen.queryByText('The conversation shown is still empty: it is your new one.')).toBeNull();
     await waitFor(() => expect(router.state.location.pathname).not.toBe(blank));
-  }, 20_000);
+  });
 });

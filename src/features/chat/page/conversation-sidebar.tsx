@@ -160,7 +160,9 @@ export function ConversationSidebar() {
   const [pinnedOnly, setPinnedOnly] = useState(false);
   const shown = useMemo(() => {
     const found = api.found === null ? null : new Set(api.found);
-    return api.summaries.filter((s) => (found === null || found.has(s.id)) && (!pinnedOnly || s.pinned === true));
+    return api.summaries.filter(
+      (s) => (found === null || found.has(s.id)) && (!pinnedOnly || s.pinned === true),
+    );
   }, [api.summaries, api.found, pinnedOnly]);
   const filtered = api.query.trim() !== '' || pinnedOnly;
   const listed = shown.slice(0, limit);
@@ -169,13 +171,22 @@ export function ConversationSidebar() {
   const more = shown.length - listed.length;
   // Mounted from its first opening on (so what was typed into the import stays across closings).
   const [dialogOpened, setDialogOpened] = useState(false);
-  const [stillEmpty, setStillEmpty] = useState(false);
+  // Which conversation "New" found still empty, as it was saved then: the note goes once another
+  // is shown or this one is saved again (a message sent), not only at the next press of New.
+  const [stillEmpty, setStillEmpty] = useState<{ id: string; updatedAt: number | undefined } | null>(null);
   // The answer comes after an await: the page (a test's window) may be gone by then.
   const isMounted = useIsMounted();
   const create = async () => {
+    setStillEmpty(null);
+    const shownId = api.activeId;
+    const savedAt = api.summaries.find((s) => s.id === shownId)?.updatedAt;
     const made = await api.create();
-    if (isMounted()) setStillEmpty(!made);
+    if (isMounted() && !made && shownId !== null) setStillEmpty({ id: shownId, updatedAt: savedAt });
   };
+  const emptyNote =
+    stillEmpty !== null &&
+    stillEmpty.id === api.activeId &&
+    api.summaries.find((s) => s.id === stillEmpty.id)?.updatedAt === stillEmpty.updatedAt;
   return (
     <nav aria-label="Conversations" className="flex min-h-0 flex-col gap-2">
       <div className="flex gap-1">
@@ -210,7 +221,7 @@ export function ConversationSidebar() {
         <input type="checkbox" checked={pinnedOnly} onChange={(e) => setPinnedOnly(e.target.checked)} />
         Pinned only
       </label>
-      {stillEmpty ? (
+      {emptyNote ? (
         <p role="status" className="px-1 text-xs text-zinc-600 dark:text-zinc-400">
           The conversation shown is still empty: it is your new one.
         </p>
