@@ -45,7 +45,7 @@ describe('chat page', () => {
       await expect.poll(() => reply.getAttribute('data-status'), { timeout: 120_000 }).toBe('complete');
       expect((await reply.innerText()).length).toBeGreaterThan(early);
       await expect.poll(() => reply.getByTestId('reply-footer').innerText()).toMatch(/finish_reason: length/);
-      expect(await reply.getByTestId('reply-footer').innerText()).toMatch(/TTFT .* tokens\/s/s);
+      await expect.poll(() => reply.getByTestId('reply-footer').innerText()).toMatch(/TTFT .* tokens\/s/s);
       await screenshot(page, `chat-${scheme}`);
       expect(errors).toEqual([]);
       await page.close();

@@ -81,7 +81,7 @@ describe('models page', () => {
     const { page, errors } = await openPage('/models/not-a-model', 'dark');
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.innerText()).toContain('model_not_found');
+    await expect.poll(() => alert.innerText()).toContain('model_not_found');
     await screenshot(page, 'model-not-found-dark');
     expect(errors).toEqual([]);
     await page.close();

@@ -55,7 +55,7 @@ describe('compare page', () => {
     await expect
       .poll(() => statuses(page), { timeout: 120_000 })
       .toEqual(['complete', 'complete', 'complete']);
-    expect(await cells(page).nth(2).innerText()).toMatch(/Reasoning \(\d+ tokens\)/);
+    await expect.poll(() => cells(page).nth(2).innerText()).toMatch(/Reasoning \(\d+ tokens\)/);
     await page.getByRole('button', { name: 'Diff two replies' }).click();
     await page.getByRole('region', { name: 'Diff' }).getByRole('status').waitFor();
     await wholePage(page, 'compare-1440');

@@ -66,12 +66,12 @@ describe('continuing a reply in place', () => {
     // Went on from where it was cut, not a second answer begun after the first.
     expect(grown.split(heading!)).toHaveLength(2);
     expect(grown.split('reference engine')).toHaveLength(2);
-    expect(await reply.getByTestId('continued-note').innerText()).toMatch(
-      /^Continued from \d+ characters already there/,
-    );
+    await expect
+      .poll(() => reply.getByTestId('continued-note').innerText())
+      .toMatch(/^Continued from \d+ characters already there/);
     // No Continue on a finished reply; the cut one is a version of this place.
     expect(await page.getByRole('button', { name: 'Continue (message 2)' }).count()).toBe(0);
-    expect(await reply.getByTestId('version-position').innerText()).toBe('Version 2 of 2');
+    await expect.poll(() => reply.getByTestId('version-position').innerText()).toBe('Version 2 of 2');
     expect(await reply.getAttribute('data-message-id')).not.toBe(id);
     await screenshot(page, 'continue-reply-grown');
     await page.getByRole('button', { name: 'Previous version of message 2' }).click();
@@ -99,7 +99,9 @@ describe('continuing a reply in place', () => {
     await expect
       .poll(() => reply.innerText())
       .toMatch(/The capital of France is … and here the reference engine stops/);
-    expect(await reply.getByTestId('continued-note').innerText()).toMatch(/^Continued from 24 characters/);
+    await expect
+      .poll(() => reply.getByTestId('continued-note').innerText())
+      .toMatch(/^Continued from 24 characters/);
     await screenshot(page, 'continue-reply-prefill');
     // Answered: nothing left to run, so Send waits for text.
     await expect.poll(() => send.isEnabled()).toBe(false);

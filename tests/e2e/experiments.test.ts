@@ -164,7 +164,9 @@ describe('experiments page', () => {
       // pass^2 is rows 1–10 of 20, and no row flips between its repeats.
       expect(line).toMatch(/40 · 0 · 0[\s\S]*50\.0% \([\d.]+%–[\d.]+%\)\s+none$/);
     }
-    expect(await summary.getByTestId('paired-test').innerText()).toMatch(/of 20 compared: not significant/);
+    await expect
+      .poll(() => summary.getByTestId('paired-test').innerText())
+      .toMatch(/of 20 compared: not significant/);
 
     // Filters: the failing rows are rows 11–20.
     const filters = page.getByRole('group', { name: 'Filters' });
@@ -172,7 +174,7 @@ describe('experiments page', () => {
     await expect.poll(() => filters.getByRole('status').innerText()).toBe('10 of 20 rows');
     const matrix = page.getByRole('table', { name: 'Results' });
     // textContent: a line below the view is not drawn (content-visibility: auto), and innerText leaves it out.
-    expect(await matrix.getByRole('rowheader').first().textContent()).toMatch(/^Row 11/);
+    await expect.poll(() => matrix.getByRole('rowheader').first().textContent()).toMatch(/^Row 11/);
     await filters.getByLabel('Failures').uncheck();
 
     // A cell run after the reload opens its own exchange in the Wire tab.

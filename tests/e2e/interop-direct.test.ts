@@ -82,7 +82,7 @@ describe('the page against mock-llm directly', () => {
     await expect.poll(async () => (await reply.innerText()).length, { timeout: 120_000 }).toBeGreaterThan(80);
     await page.getByRole('button', { name: 'Stop' }).click();
     await expect.poll(() => reply.getAttribute('data-status')).toBe('stopped');
-    expect(await reply.innerText()).toContain('stopped: partial reply');
+    await expect.poll(() => reply.innerText()).toContain('stopped: partial reply');
   });
 
   it('shows two parallel tool calls as two cards and sends both results by call id', async () => {
@@ -155,7 +155,9 @@ describe('the page against mock-llm directly', () => {
     });
     const reply = await lastReply('complete');
     await reply.getByRole('tree', { name: 'JSON reply tree' }).waitFor();
-    expect(await reply.getByRole('status').last().innerText()).toMatch(/matches the pasted schema/);
+    await expect
+      .poll(() => reply.getByRole('status').last().innerText())
+      .toMatch(/matches the pasted schema/);
     await json.getByRole('combobox', { name: 'response_format' }).selectOption('text');
   });
 
@@ -171,8 +173,8 @@ describe('the page against mock-llm directly', () => {
   it('shows the server’s 500 with a string error and its message', async () => {
     await send('no-content');
     const reply = await lastReply('error');
-    expect(await reply.innerText()).toMatch(/500/);
-    expect(await reply.getByRole('alert').innerText()).toMatch(/TypeError: /);
+    await expect.poll(() => reply.innerText()).toMatch(/500/);
+    await expect.poll(() => reply.getByRole('alert').innerText()).toMatch(/TypeError: /);
     expect(errors).toEqual([]);
   });
 });

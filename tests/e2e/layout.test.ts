@@ -96,9 +96,9 @@ async function open(browser: Browser, size: (typeof SIZES)[number], colorScheme:
 async function visit(page: Page, path: string) {
   await page.goto(new URL(path, e2e.service.url).href);
   await page.getByRole('heading', { level: 1 }).waitFor();
-  expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toContain(
-    HEADINGS[path as (typeof PAGES)[number]] ?? path,
-  );
+  await expect
+    .poll(() => page.getByRole('heading', { level: 1 }).first().textContent())
+    .toContain(HEADINGS[path as (typeof PAGES)[number]] ?? path);
   if (path === '/chat') await page.getByRole('textbox', { name: 'Message', exact: true }).waitFor();
   // The inspector's open tab (its code comes after the page) and the list are in place.
   if (FRAMED.has(path)) await page.locator('[role="tabpanel"]').first().waitFor({ state: 'attached' });

@@ -98,7 +98,7 @@ describe('the page in front of an upstream', () => {
     const refusal = page.getByTestId('refusal').last();
     await refusal.waitFor({ timeout: 120_000 });
     await expect.poll(() => refusal.innerText()).toContain('I can’t help with that.');
-    expect(await refusal.innerText()).toMatch(/refused/i);
+    await expect.poll(() => refusal.innerText()).toMatch(/refused/i);
     await screenshot(page, 'upstream-refusal');
     await page.close();
   });
@@ -114,7 +114,7 @@ describe('the page in front of an upstream', () => {
     await send(page, ask('hello'));
     const panel = errorPanel(page);
     await expect.poll(() => panel.innerText(), { timeout: 120_000 }).toContain('Upstream unreachable');
-    expect(await panel.innerText()).toContain('SVC_UPSTREAM_URL');
+    await expect.poll(() => panel.innerText()).toContain('SVC_UPSTREAM_URL');
     await screenshot(page, 'upstream-down');
     await page.close();
     expect(pageErrors).toEqual([]);

@@ -128,10 +128,12 @@ describe('the Vision and Audio pages keep their work', () => {
     const expectAllThere = async () => {
       const chosen = page.getByRole('region', { name: 'Chosen audio' });
       await chosen.waitFor();
-      expect(await chosen.textContent()).toContain('tone.wav');
+      await expect.poll(() => chosen.textContent()).toContain('tone.wav');
       // Chromium reads the duration from the kept file's own header: its bytes came back whole.
       await expect.poll(() => chosen.textContent()).toContain('0:00.4');
-      expect(await page.getByRole('region', { name: 'Transcript' }).textContent()).toBe(transcript);
+      await expect
+        .poll(() => page.getByRole('region', { name: 'Transcript' }).textContent())
+        .toBe(transcript);
       expect(await page.getByLabel('Play tone.wav').count()).toBe(1);
       expect(await page.getByRole('button', { name: 'Transcribe' }).isDisabled()).toBe(false);
     };

@@ -56,10 +56,10 @@ describe('vision page against npm start', () => {
     await expect
       .poll(() => summary.textContent(), { timeout: 120_000 })
       .toContain('these 2 images have problems');
-    expect(await summary.textContent()).toContain(`Image 1: ${favicon} — 127.0.0.1`);
-    expect(await summary.textContent()).toContain(
-      'Image 2: http://127.0.0.1:9/missing.png — 127.0.0.1:9 is a loopback address',
-    );
+    await expect.poll(() => summary.textContent()).toContain(`Image 1: ${favicon} — 127.0.0.1`);
+    await expect
+      .poll(() => summary.textContent())
+      .toContain('Image 2: http://127.0.0.1:9/missing.png — 127.0.0.1:9 is a loopback address');
     expect(await page.getByRole('button', { name: 'Analyze' }).isDisabled()).toBe(true);
     // So only the local file is sent.
     await page.getByRole('button', { name: 'Remove image 1' }).click();
@@ -77,7 +77,7 @@ describe('vision page against npm start', () => {
     await waitForResult(page, 'Analysis');
     const analysis = page.getByRole('region', { name: 'Analysis' });
     // The local engine reports the image's dominant colour: the generated pixels arrived intact.
-    expect(await analysis.textContent()).toMatch(/#d02020/i);
+    await expect.poll(() => analysis.textContent()).toMatch(/#d02020/i);
     expect(await analysis.getByText(/finish_reason stop/).count()).toBe(1);
     await screenshot(page, 'vision-audio-vision-light');
     expect(errors).toEqual([]);

@@ -114,7 +114,7 @@ async function refused(page: Page, file: string): Promise<string> {
   ).toBe(1);
   const text = await alert.innerText();
   expect(text).toContain(`${file} was not imported`);
-  expect(await dataset(page).getByRole('heading').innerText()).toBe('Dataset (2 rows)');
+  await expect.poll(() => dataset(page).getByRole('heading').innerText()).toBe('Dataset (2 rows)');
   return text;
 }
 
@@ -172,7 +172,7 @@ export const EXPERIMENTS_HOSTILE_CASES: ExperimentsCase[] = [
       expect(text.length).toBeGreaterThan(5_000_000);
       await importFile(page, 'five.csv', text);
       await imported(page, 10_000, 'five.csv');
-      expect(await dataset(page).getByRole('heading').innerText()).toBe('Dataset (10,000 rows)');
+      await expect.poll(() => dataset(page).getByRole('heading').innerText()).toBe('Dataset (10,000 rows)');
     },
   },
   {
@@ -229,9 +229,9 @@ export const EXPERIMENTS_HOSTILE_CASES: ExperimentsCase[] = [
       expect(await dataset(page).getByRole('table', { name: 'Rows' }).locator('tbody input').count()).toBe(
         50 * 20,
       );
-      expect(await dataset(page).getByTestId('hidden-columns').innerText()).toMatch(
-        /^The first 20 of 1,000 columns are shown here; the others \(c20, c21, c22, c23, c24, …\)/,
-      );
+      await expect
+        .poll(() => dataset(page).getByTestId('hidden-columns').innerText())
+        .toMatch(/^The first 20 of 1,000 columns are shown here; the others \(c20, c21, c22, c23, c24, …\)/);
     },
   },
   {
@@ -251,7 +251,7 @@ export const EXPERIMENTS_HOSTILE_CASES: ExperimentsCase[] = [
         JSON.stringify({ type: 'object', properties: { code: { type: 'string', pattern: '(a+)+$' } } }),
       );
       await runAll(page, 4);
-      expect(await counts(page).innerText()).toMatch(/· 0 passed · 4 failed · 0 errors/);
+      await expect.poll(() => counts(page).innerText()).toMatch(/· 0 passed · 4 failed · 0 errors/);
       await matrix(page).locator('[data-cell]').first().click();
       const text = await detail(page).innerText();
       expect(text).toMatch(/FAIL regex: the reply does not match \/\(a\+\)\+\$\//);
@@ -265,18 +265,24 @@ export const EXPERIMENTS_HOSTILE_CASES: ExperimentsCase[] = [
       hostile.scenario = 'huge-reply';
       hostile.bytesWritten = 0;
       await runAll(page, 4);
-      expect(await counts(page).innerText()).toMatch(/· 0 passed · 0 failed · 4 errors/);
+      await expect.poll(() => counts(page).innerText()).toMatch(/· 0 passed · 0 failed · 4 errors/);
       const cell = matrix(page).locator('[data-cell]').first();
       expect(await cell.getAttribute('data-status')).toBe('error');
       // textContent, not innerText: the matrix's lines are drawn only near the view (content-visibility:
       // auto), and innerText leaves out a line below it.
-      expect(await cell.textContent()).toContain('The reply was longer than 1 MiB, the most a cell keeps');
+      await expect
+        .poll(() => cell.textContent())
+        .toContain('The reply was longer than 1 MiB, the most a cell keeps');
       await cell.click();
-      expect(await detail(page).innerText()).toContain('so it was stopped there: the start is kept');
+      await expect
+        .poll(() => detail(page).innerText())
+        .toContain('so it was stopped there: the start is kept');
       // The cell kept 1 MiB (1,048,576 characters) and draws 20,000 of them.
-      expect(await detail(page).getByTestId('reply-cut-note').innerText()).toBe(
-        'The first 20,000 characters are shown; 1,028,576 more are kept with the cell (Export writes them all).',
-      );
+      await expect
+        .poll(() => detail(page).getByTestId('reply-cut-note').innerText())
+        .toBe(
+          'The first 20,000 characters are shown; 1,028,576 more are kept with the cell (Export writes them all).',
+        );
     },
   },
 ];
