@@ -8,7 +8,12 @@ import { describeImageUrlFault, imageUrlFault } from '../image-url';
 import type { Problems } from './problems';
 import { isAbsent, isPlainObject, type JsonObject } from './values';
 
-export type MessagesMode = 'chat' | 'vision';
+/**
+ * `chat` takes text only (the service's chat models); `chat-images` takes image parts too (a model
+ * that reads them: an upstream's, or a conversation kept for a server whose models do); `vision`
+ * needs at least one image.
+ */
+export type MessagesMode = 'chat' | 'chat-images' | 'vision';
 
 /** `developer` is OpenAI's newer name for `system` (the AI SDK sends it for reasoning models). */
 export const MESSAGE_ROLES = ['system', 'developer', 'user', 'assistant', 'function', 'tool'] as const;
@@ -79,7 +84,7 @@ function readContent(
   if (!Array.isArray(content))
     return p.add(
       `${param}.content`,
-      `'${param}.content' must be a string${mode === 'vision' ? ' or an array of content parts' : ''}.`,
+      `'${param}.content' must be a string${mode === 'chat' ? '' : ' or an array of content parts'}.`,
     );
   if (content.length === 0)
     return p.add(`${param}.content`, `'${param}.content' must not be an empty array.`);

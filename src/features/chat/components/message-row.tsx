@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { onDemand } from '../../../components/ui/on-demand';
 import type { ConversationMessage, MessageEdit } from '../../../lib/chat';
 import { MessageErrorPanel } from './message-error-panel';
+import { MessageImages } from './message-images';
 import { MessageRowActions, type MessageRowActionsProps } from './message-row-actions';
 import { ReasoningPane } from './reasoning-pane';
 import { ReplyFooter } from './reply-footer';
@@ -63,7 +64,12 @@ function Body({
   // Far off screen, a reply shows as plain text (same words, about the same height) until it nears
   // the viewport; parsing 200 replies of markdown at once is what makes a long conversation slow to open.
   if (message.role !== 'assistant' || plain || (!near && !live)) {
-    return <div className="text-sm whitespace-pre-wrap">{message.content}</div>;
+    return (
+      <>
+        <div className="text-sm whitespace-pre-wrap">{message.content}</div>
+        {message.images && message.images.length > 0 ? <MessageImages images={message.images} /> : null}
+      </>
+    );
   }
   return (
     <>

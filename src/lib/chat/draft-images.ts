@@ -1,0 +1,41 @@
+/**
+ * The images attached to a conversation's unsent message, as kept in localStorage beside its text.
+ * What storage gives back is outside data (another version, another tab, a hand edit): it is read
+ * back image by image, and what is not an image this page could send is dropped.
+ */
+import { imageUrlFault } from '../../protocol/image-url';
+import { MAX_MESSAGE_IMAGES, type ImageDetail, type MessageImage } from './conversation-types';
+
+const DETAILS: readonly string[] = ['low', 'high', 'auto'] satisfies ImageDetail[];
+const MAX_NAME_LENGTH = 255;
+
+function readImage(value: unknown): MessageImage | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { url, detail, name } = value as Record<string, unknown>;
+  if (typeof url !== 'string' || url === '' || imageUrlFault(url)) return null;
+  const image: MessageImage = { url };
+  if (typeof detail === 'string' && DETAILS.includes(detail)) image.detail = detail as ImageDetail;
+  if (typeof name === 'string' && name !== '') image.name = name.slice(0, MAX_NAME_LENGTH);
+  return image;
+}
+
+/** The kept images, in order; none when the text is absent or not a list of them. */
+export function readDraftImages(text: string | null): MessageImage[] {
+  if (text === null || text === '') return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(value)) return [];
+  return value
+    .slice(0, MAX_MESSAGE_IMAGES)
+    .map(readImage)
+    .filter((image): image is MessageImage => image !== null);
+}
+
+/** The text to keep; '' when there is nothing to keep. */
+export function draftImagesText(images: readonly MessageImage[]): string {
+  return images.length === 0 ? '' : JSON.stringify(images);
+}
