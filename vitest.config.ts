@@ -76,8 +76,10 @@ export default defineConfig({
           testTimeout: BROWSER_HANG_GUARD_MS,
           hookTimeout: BROWSER_HANG_GUARD_MS,
           // A page's state (its address, a reply's status) can take seconds on a loaded two-core
-          // machine; expect.poll's own default is 1 s.
-          expect: { poll: { timeout: 30_000 } },
+          // machine, and a 2.6-million-message link took over 30 s to refuse with a second `npm test`
+          // beside this one: expect.poll (whose own default is 1 s) waits up to 120 s, a guard
+          // against a hang like Playwright's waits (tests/e2e/support/browser.ts).
+          expect: { poll: { timeout: 120_000 } },
           // Each file starts its own service (its own key, limits and data) and browser, so files can
           // run side by side; the app is built once first, not by two services at once.
           globalSetup: ['tests/e2e/support/build-once.ts'],

@@ -20,8 +20,9 @@ import {
 
 // A lazily loaded page or part can take over a second on a loaded two-core machine (CI, or tests
 // beside other work), and past 5 s with a second `npm test` beside this one: findBy and waitFor wait
-// up to 20 s before failing, a guard against a hang, not a limit. Passing tests are no slower.
-configure({ asyncUtilTimeout: 20_000 });
+// up to 60 s before failing, a guard against a hang, not a limit (the tests' own waits say the same).
+// Passing tests are no slower.
+configure({ asyncUtilTimeout: 60_000 });
 
 installMatchMedia();
 installDialogPolyfill();

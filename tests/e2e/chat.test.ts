@@ -42,7 +42,7 @@ describe('chat page', () => {
       const reply = transcriptRows(page).last();
       await expect.poll(() => reply.getAttribute('data-status')).toBe('streaming');
       const early = (await reply.innerText()).length;
-      await expect.poll(() => reply.getAttribute('data-status'), { timeout: 30_000 }).toBe('complete');
+      await expect.poll(() => reply.getAttribute('data-status'), { timeout: 120_000 }).toBe('complete');
       expect((await reply.innerText()).length).toBeGreaterThan(early);
       await expect.poll(() => reply.getByTestId('reply-footer').innerText()).toMatch(/finish_reason: length/);
       expect(await reply.getByTestId('reply-footer').innerText()).toMatch(/TTFT .* tokens\/s/s);
@@ -74,7 +74,7 @@ describe('chat page', () => {
     const stopped = transcriptRows(page).nth(1);
     await send(page, 'And a short one?');
     const next = transcriptRows(page).nth(3);
-    await expect.poll(() => next.getAttribute('data-status'), { timeout: 30_000 }).toBe('complete');
+    await expect.poll(() => next.getAttribute('data-status'), { timeout: 120_000 }).toBe('complete');
     expect(await stopped.getAttribute('data-status')).toBe('stopped');
     expect(await withoutButtons(stopped)).toBe(kept);
     expect(errors).toEqual([]);
@@ -89,12 +89,12 @@ describe('chat page', () => {
     const reply = transcriptRows(page).last();
     await expect.poll(() => reply.getAttribute('data-status')).toBe('streaming');
     // Reload once the partial reply is on disk (the autosaver writes at most 500 ms after a change).
-    await expect.poll(() => savedReplyLength(page), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => savedReplyLength(page), { timeout: 120_000 }).toBeGreaterThan(0);
     // Each step has its own limit, so a hang (seen once in 7 runs on a loaded machine) names its step
     // and leaves a screenshot of where the page stood, not just the test's 60 s time-out.
-    await step(page, 'reload', () => page.reload({ timeout: 20_000 }));
+    await step(page, 'reload', () => page.reload({ timeout: 120_000 }));
     await step(page, 'composer after reload', () =>
-      page.getByRole('textbox', { name: 'Message', exact: true }).waitFor({ timeout: 20_000 }),
+      page.getByRole('textbox', { name: 'Message', exact: true }).waitFor({ timeout: 120_000 }),
     );
     const after = transcriptRows(page).last();
     await expect.poll(() => after.getAttribute('data-status')).toBe('interrupted');
@@ -117,7 +117,7 @@ describe('chat page: the transcript follows the conversation', () => {
     await page.getByRole('textbox', { name: 'JSON to import' }).fill(JSON.stringify({ messages }));
     await page.getByRole('button', { name: 'Import pasted JSON' }).click();
     await page.keyboard.press('Escape');
-    await expect.poll(() => transcriptRows(page).count(), { timeout: 15_000 }).toBe(40);
+    await expect.poll(() => transcriptRows(page).count(), { timeout: 120_000 }).toBe(40);
 
     // Up to the top as a reader does, with the wheel: the transcript stops following.
     const transcript = page.getByRole('list', { name: 'Transcript' });

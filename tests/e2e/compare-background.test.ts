@@ -83,7 +83,7 @@ describe('compare in a background tab', () => {
     expect(asked).toBeGreaterThan(0);
 
     await expect
-      .poll(async () => (await cellsNow(page)).map((c) => c.status), { timeout: 30_000 })
+      .poll(async () => (await cellsNow(page)).map((c) => c.status), { timeout: 120_000 })
       .toEqual(['complete', 'complete']);
     expect(errors).toEqual([]);
     await page.close();

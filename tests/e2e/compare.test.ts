@@ -53,7 +53,7 @@ describe('compare page', () => {
     await fill(third, 'max_tokens', '300');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await expect
-      .poll(() => statuses(page), { timeout: 30_000 })
+      .poll(() => statuses(page), { timeout: 120_000 })
       .toEqual(['complete', 'complete', 'complete']);
     expect(await cells(page).nth(2).innerText()).toMatch(/Reasoning \(\d+ tokens\)/);
     await page.getByRole('button', { name: 'Diff two replies' }).click();
@@ -64,7 +64,7 @@ describe('compare page', () => {
     await page.getByRole('button', { name: /^Continue 2\. .*temperature 1.* in chat$/ }).click();
     await page.waitForURL(/\/chat\/[0-9a-z-]+$/);
     const transcript = page.getByRole('list', { name: 'Transcript' }).locator(':scope > li');
-    await expect.poll(() => transcript.count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => transcript.count(), { timeout: 120_000 }).toBe(2);
     await expect.poll(() => transcript.first().innerText()).toContain('Explain what a context window is');
     expect(await page.getByRole('combobox', { name: 'Model' }).inputValue()).toBe('svc-chat');
     expect(await page.getByRole('textbox', { name: /^temperature/ }).inputValue()).toBe('1');
@@ -75,7 +75,7 @@ describe('compare page', () => {
     await page.goBack();
     await page.waitForURL(/\/compare$/);
     await expect
-      .poll(() => statuses(page), { timeout: 15_000 })
+      .poll(() => statuses(page), { timeout: 120_000 })
       .toEqual(['complete', 'complete', 'complete']);
     await page.reload();
     const saved = page.getByRole('region', { name: 'Saved comparisons' });
@@ -85,7 +85,7 @@ describe('compare page', () => {
     await entry.waitFor();
     expect(await entry.innerText()).toMatch(/3 variants · shown/);
     await expect
-      .poll(() => statuses(page), { timeout: 15_000 })
+      .poll(() => statuses(page), { timeout: 120_000 })
       .toEqual(['complete', 'complete', 'complete']);
 
     // On a phone the cells stack: one column, each below the last.

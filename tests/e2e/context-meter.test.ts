@@ -27,7 +27,7 @@ describe('the composer token meter', () => {
     await box.fill(text);
     const expected = countMessageTokens([{ role: 'user', content: text }]);
     await expect
-      .poll(() => meter.innerText(), { timeout: 30_000 })
+      .poll(() => meter.innerText(), { timeout: 120_000 })
       .toBe(
         `${expected} prompt tokens · max_tokens unset · ${(131_072 - expected).toLocaleString('en-US')} left of 131,072`,
       );
@@ -39,7 +39,7 @@ describe('the composer token meter', () => {
       .locator(':scope > li')
       .nth(1)
       .getByTestId('reply-footer');
-    await expect.poll(() => footer.innerText(), { timeout: 30_000 }).toContain(`${expected} prompt + `);
+    await expect.poll(() => footer.innerText(), { timeout: 120_000 }).toContain(`${expected} prompt + `);
     await page.close();
   });
 });

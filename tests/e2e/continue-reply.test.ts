@@ -28,7 +28,7 @@ const rows = (page: Page) => page.getByRole('list', { name: 'Transcript' }).loca
  */
 async function settledText(reply: Locator): Promise<string> {
   await reply.getByTestId('reply-footer').scrollIntoViewIfNeeded();
-  await expect.poll(() => reply.locator('[data-md-pending]').count(), { timeout: 20_000 }).toBe(0);
+  await expect.poll(() => reply.locator('[data-md-pending]').count(), { timeout: 120_000 }).toBe(0);
   return reply.innerText();
 }
 const box = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
@@ -46,7 +46,7 @@ describe('continuing a reply in place', () => {
     await box(page).fill('Tell me about tables');
     await box(page).press('Enter');
     const reply = rows(page).nth(1);
-    await expect.poll(() => reply.getAttribute('data-status'), { timeout: 30_000 }).toBe('complete');
+    await expect.poll(() => reply.getAttribute('data-status'), { timeout: 120_000 }).toBe('complete');
     await expect.poll(() => reply.getByTestId('reply-footer').innerText()).toMatch(/finish_reason: length/);
     const id = await reply.getAttribute('data-message-id');
     const cutText = await settledText(reply);
@@ -56,7 +56,7 @@ describe('continuing a reply in place', () => {
 
     await setMaxTokens(page, '');
     await page.getByRole('button', { name: 'Continue (message 2)' }).click();
-    await expect.poll(() => reply.getAttribute('data-status'), { timeout: 30_000 }).toBe('complete');
+    await expect.poll(() => reply.getAttribute('data-status'), { timeout: 120_000 }).toBe('complete');
     await expect.poll(() => reply.getByTestId('reply-footer').innerText()).toMatch(/finish_reason: stop/);
     // The same place on the page grew: two messages still, the reply's text now whole.
     expect(await rows(page).count()).toBe(2);
@@ -94,7 +94,7 @@ describe('continuing a reply in place', () => {
     await expect.poll(() => send.isEnabled()).toBe(true);
     await send.click();
     const reply = rows(page).nth(1);
-    await expect.poll(() => reply.getAttribute('data-status'), { timeout: 30_000 }).toBe('complete');
+    await expect.poll(() => reply.getAttribute('data-status'), { timeout: 120_000 }).toBe('complete');
     expect(await rows(page).count()).toBe(2);
     await expect
       .poll(() => reply.innerText())

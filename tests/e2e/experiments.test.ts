@@ -127,7 +127,7 @@ describe('experiments page', () => {
 
     // Run, and reload once a few cells are stored.
     await page.getByRole('button', { name: 'Run', exact: true }).click();
-    await expect.poll(() => done(page), { timeout: 60_000, interval: 50 }).toBeGreaterThanOrEqual(8);
+    await expect.poll(() => done(page), { timeout: 120_000, interval: 50 }).toBeGreaterThanOrEqual(8);
     await page.reload();
     await page.getByRole('heading', { name: 'Experiments', level: 1 }).waitFor();
     const resume = page.getByRole('button', { name: /^Resume \(\d+ left\)$/ });
@@ -147,7 +147,7 @@ describe('experiments page', () => {
     );
 
     await resume.click();
-    await expect.poll(() => done(page), { timeout: 90_000 }).toBe(CELLS);
+    await expect.poll(() => done(page), { timeout: 120_000 }).toBe(CELLS);
     await expect
       .poll(() => page.getByTestId('run-counts').innerText())
       .toMatch(/80 of 80 cells · 40 passed · 40 failed · 0 errors/);

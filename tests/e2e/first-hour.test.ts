@@ -68,7 +68,7 @@ describe('a new user’s first hour', () => {
     expect(await page.getByText('The last message awaits a reply').count()).toBe(1);
     await box.press('Enter');
     await expect.poll(() => rows.count()).toBe(2);
-    await expect.poll(() => rows.last().getAttribute('data-status'), { timeout: 30_000 }).toBe('complete');
+    await expect.poll(() => rows.last().getAttribute('data-status'), { timeout: 120_000 }).toBe('complete');
     // Answered: the box is empty and there is nothing to run again, so Send waits for text.
     await expect.poll(() => send.isEnabled()).toBe(false);
     await page.close();

@@ -21,7 +21,7 @@ async function openChat(colorScheme: 'light' | 'dark' = 'light') {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(new URL('/chat', service.url).href);
-  await page.getByRole('textbox', { name: 'Message' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('textbox', { name: 'Message' }).waitFor({ timeout: 120_000 });
   return { page, errors };
 }
 
@@ -51,7 +51,7 @@ describe('function calling and JSON mode in Chromium', () => {
     const body = (await sent).postDataJSON() as { functions: { name: string }[] };
     expect(body.functions[0]?.name).toBe('get_current_weather');
     const card = page.getByRole('region', { name: 'Function call get_current_weather' });
-    await card.getByText(/match the parameters of get_current_weather/).waitFor({ timeout: 30_000 });
+    await card.getByText(/match the parameters of get_current_weather/).waitFor({ timeout: 120_000 });
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'function-call-card-light');
 
@@ -62,7 +62,7 @@ describe('function calling and JSON mode in Chromium', () => {
     await card.getByRole('button', { name: 'Send result' }).click();
     const next = (await resultSent).postDataJSON() as { messages: { role: string; name?: string }[] };
     expect(next.messages.at(-1)).toMatchObject({ role: 'function', name: 'get_current_weather' });
-    await expect.poll(() => lastRow(page).getAttribute('data-status'), { timeout: 30_000 }).toBe('complete');
+    await expect.poll(() => lastRow(page).getAttribute('data-status'), { timeout: 120_000 }).toBe('complete');
     await expect.poll(() => lastRow(page).innerText()).toContain('temperature');
 
     const wire = await openSection(page, 'wire');
@@ -101,7 +101,7 @@ describe('function calling and JSON mode in Chromium', () => {
     const body = (await sent).postDataJSON() as { response_format: unknown };
     expect(body.response_format).toEqual({ type: 'json_object' });
     const tree = page.getByRole('tree', { name: 'JSON reply tree' }).last();
-    await tree.waitFor({ timeout: 30_000 });
+    await tree.waitFor({ timeout: 120_000 });
     await tree.scrollIntoViewIfNeeded();
     await screenshot(page, 'json-reply-tree-dark');
     await json.getByRole('combobox', { name: 'response_format' }).selectOption('text');

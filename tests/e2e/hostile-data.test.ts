@@ -74,7 +74,7 @@ describe('data from outside never breaks the chat page', () => {
     await composer(page).fill('Back in my own conversation');
     await composer(page).press('Enter');
     await expect
-      .poll(() => rows(page).last().getAttribute('data-status'), { timeout: 30_000 })
+      .poll(() => rows(page).last().getAttribute('data-status'), { timeout: 120_000 })
       .toBe('complete');
     await expect
       .poll(() => savedList(page).locator(':scope > li').first().innerText())
@@ -95,7 +95,9 @@ describe('data from outside never breaks the chat page', () => {
     await expect.poll(() => rows(page).count()).toBe(0);
     await composer(page).fill('Go slowly');
     await composer(page).press('Enter');
-    await expect.poll(() => rows(page).last().getAttribute('data-status'), { timeout: 30_000 }).toBe('error');
+    await expect
+      .poll(() => rows(page).last().getAttribute('data-status'), { timeout: 120_000 })
+      .toBe('error');
     const reply = await rows(page).last().innerText();
     expect(reply).toMatch(/5 s/);
     expect(reply).toContain('word0');

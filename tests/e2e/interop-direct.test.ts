@@ -50,7 +50,7 @@ async function send(text: string) {
 /** The last row once it has `status`, as a locator that stays on that row when more rows follow. */
 async function lastReply(status: string) {
   const reply = rows().nth((await rows().count()) - 1);
-  await expect.poll(() => reply.getAttribute('data-status'), { timeout: 20_000 }).toBe(status);
+  await expect.poll(() => reply.getAttribute('data-status'), { timeout: 120_000 }).toBe(status);
   return reply;
 }
 
@@ -79,7 +79,7 @@ describe('the page against mock-llm directly', () => {
   it('stops a reply mid-stream and keeps what came', async () => {
     await send(`Long ${'word '.repeat(120)}`);
     const reply = rows().last();
-    await expect.poll(async () => (await reply.innerText()).length, { timeout: 20_000 }).toBeGreaterThan(80);
+    await expect.poll(async () => (await reply.innerText()).length, { timeout: 120_000 }).toBeGreaterThan(80);
     await page.getByRole('button', { name: 'Stop' }).click();
     await expect.poll(() => reply.getAttribute('data-status')).toBe('stopped');
     expect(await reply.innerText()).toContain('stopped: partial reply');

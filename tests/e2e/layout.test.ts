@@ -118,7 +118,7 @@ describe('every page at every size', () => {
         const where = `${path} at ${size.width}`;
         // Connected to the local service with no typing, and the page's own link is marked.
         await expect
-          .poll(() => page.getByTestId('health').textContent(), { timeout: 15_000 })
+          .poll(() => page.getByTestId('health').textContent(), { timeout: 120_000 })
           .toMatch(/healthy/i);
         if (!phone)
           expect(

@@ -49,7 +49,7 @@ describe('npm start', () => {
     await page.goto(e2e.service.url);
     // The address follows once the conversation list has opened one (storage, then the page).
     await expect
-      .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
+      .poll(() => new URL(page.url()).pathname, { timeout: 120_000 })
       .toMatch(/^\/chat\/[0-9a-f-]{36}$/);
     const address = new URL(page.url()).pathname;
     // The service serves the app at a conversation's address too (a deep link, a reload).

@@ -65,7 +65,7 @@ describe('the page in front of an upstream', () => {
     await send(page, ask('auth'));
     const panel = errorPanel(page);
     await expect
-      .poll(() => panel.innerText(), { timeout: 20_000 })
+      .poll(() => panel.innerText(), { timeout: 120_000 })
       .toContain("The upstream refused the service's key");
     const text = await panel.innerText();
     expect(text).toContain('SVC_UPSTREAM_API_KEY');
@@ -81,7 +81,7 @@ describe('the page in front of an upstream', () => {
     const panel = errorPanel(page);
     // The client retries a 429 as asked before it gives up; then the upstream's wait is shown.
     await expect
-      .poll(() => panel.innerText(), { timeout: 30_000 })
+      .poll(() => panel.innerText(), { timeout: 120_000 })
       .toContain('The upstream is rate limiting');
     const text = await panel.innerText();
     expect(text).toContain('0 of 5 left');
@@ -96,7 +96,7 @@ describe('the page in front of an upstream', () => {
     const page = await openChat();
     await send(page, ask('refuse'));
     const refusal = page.getByTestId('refusal').last();
-    await refusal.waitFor({ timeout: 20_000 });
+    await refusal.waitFor({ timeout: 120_000 });
     await expect.poll(() => refusal.innerText()).toContain('I can’t help with that.');
     expect(await refusal.innerText()).toMatch(/refused/i);
     await screenshot(page, 'upstream-refusal');
@@ -110,10 +110,10 @@ describe('the page in front of an upstream', () => {
     // Down: its port refuses connections. The service still has the model list it fetched.
     await upstream.close();
     await page.getByRole('button', { name: 'Re-check connection' }).click();
-    await expect.poll(() => health.innerText(), { timeout: 20_000 }).toContain('Upstream unreachable');
+    await expect.poll(() => health.innerText(), { timeout: 120_000 }).toContain('Upstream unreachable');
     await send(page, ask('hello'));
     const panel = errorPanel(page);
-    await expect.poll(() => panel.innerText(), { timeout: 30_000 }).toContain('Upstream unreachable');
+    await expect.poll(() => panel.innerText(), { timeout: 120_000 }).toContain('Upstream unreachable');
     expect(await panel.innerText()).toContain('SVC_UPSTREAM_URL');
     await screenshot(page, 'upstream-down');
     await page.close();

@@ -25,7 +25,7 @@ async function openChat() {
 
 const settled = (page: Page) =>
   expect
-    .poll(() => transcriptRows(page).last().getAttribute('data-status'), { timeout: 30_000 })
+    .poll(() => transcriptRows(page).last().getAttribute('data-status'), { timeout: 120_000 })
     .toBe('complete');
 
 async function talk(page: Page, text: string) {

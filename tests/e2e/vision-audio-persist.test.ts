@@ -33,7 +33,7 @@ async function openPage(route: string): Promise<{ page: Page; errors: string[] }
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(new URL(route, e2e.service.url).href);
-  await expect.poll(() => page.getByTestId('health').textContent(), { timeout: 15_000 }).toMatch(/healthy/i);
+  await expect.poll(() => page.getByTestId('health').textContent(), { timeout: 120_000 }).toMatch(/healthy/i);
   return { page, errors };
 }
 
@@ -41,7 +41,7 @@ async function openPage(route: string): Promise<{ page: Page; errors: string[] }
 async function waitForResult(page: Page, region: string): Promise<string> {
   const result = page.getByRole('region', { name: region });
   try {
-    await result.waitFor({ timeout: 45_000 });
+    await result.waitFor({ timeout: 120_000 });
   } catch {
     const alerts = await page.getByRole('alert').allTextContents();
     throw new Error(`No ${region} region; the page shows: ${alerts.join(' | ') || 'no alert'}`);

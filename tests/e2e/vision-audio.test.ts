@@ -18,7 +18,7 @@ async function openPage(
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(new URL(route, e2e.service.url).href);
-  await expect.poll(() => page.getByTestId('health').textContent(), { timeout: 15_000 }).toMatch(/healthy/i);
+  await expect.poll(() => page.getByTestId('health').textContent(), { timeout: 120_000 }).toMatch(/healthy/i);
   return { page, errors };
 }
 
@@ -27,7 +27,7 @@ async function waitForResult(page: Page, region: string): Promise<void> {
   const result = page.getByRole('region', { name: region });
   const alert = page.getByRole('alert');
   await expect
-    .poll(async () => (await result.count()) + (await alert.count()), { timeout: 45_000 })
+    .poll(async () => (await result.count()) + (await alert.count()), { timeout: 120_000 })
     .toBeGreaterThan(0);
   if ((await result.count()) === 0)
     throw new Error(`No ${region} region; the page shows: ${await alert.first().textContent()}`);
@@ -44,17 +44,17 @@ describe('vision page against npm start', () => {
     await page.getByLabel('Image 1 URL').fill(favicon);
     await expect
       .poll(() => page.getByText('This browser loads it, but the service will refuse it.').count(), {
-        timeout: 10_000,
+        timeout: 120_000,
       })
       .toBe(1);
     await page.getByRole('button', { name: 'Add image URL' }).click();
     await page.getByLabel('Image 2 URL').fill('http://127.0.0.1:9/missing.png');
     await expect
-      .poll(() => page.getByText(/could not load this as an image/).count(), { timeout: 10_000 })
+      .poll(() => page.getByText(/could not load this as an image/).count(), { timeout: 120_000 })
       .toBe(1);
     const summary = page.getByRole('alert');
     await expect
-      .poll(() => summary.textContent(), { timeout: 10_000 })
+      .poll(() => summary.textContent(), { timeout: 120_000 })
       .toContain('these 2 images have problems');
     expect(await summary.textContent()).toContain(`Image 1: ${favicon} — 127.0.0.1`);
     expect(await summary.textContent()).toContain(
@@ -94,7 +94,7 @@ describe('audio page against npm start', () => {
       .setInputFiles({ name: 'tone.wav', mimeType: 'audio/wav', buffer: wav });
     const chosen = page.getByRole('region', { name: 'Chosen audio' });
     // Chromium reads the duration from the file's own header.
-    await expect.poll(() => chosen.textContent(), { timeout: 10_000 }).toContain('0:00.4');
+    await expect.poll(() => chosen.textContent(), { timeout: 120_000 }).toContain('0:00.4');
     await page.getByLabel('response_format').selectOption('srt');
     await page.getByRole('button', { name: 'Transcribe' }).click();
 

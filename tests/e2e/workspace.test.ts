@@ -28,7 +28,7 @@ async function talk(page: Page, text: string) {
   await box.fill(text);
   await box.press('Enter');
   await expect
-    .poll(() => transcriptRows(page).last().getAttribute('data-status'), { timeout: 30_000 })
+    .poll(() => transcriptRows(page).last().getAttribute('data-status'), { timeout: 120_000 })
     .toBe('complete');
 }
 
@@ -106,10 +106,10 @@ describe('the workspace: addresses, loading and sharing', () => {
     const elsewhere = await openChat(link.replace(e2e.service.url, ''));
     // A link is anyone's to send: what it holds is said, and kept only when asked.
     const offer = elsewhere.page.getByRole('region', { name: 'Shared conversation' });
-    await expect.poll(() => offer.innerText()).toContain("2 messages");
+    await expect.poll(() => offer.innerText()).toContain('2 messages');
     await offer.getByRole('button', { name: 'Open it' }).click();
     await expect
-      .poll(() => transcriptRows(elsewhere.page).first().innerText(), { timeout: 15_000 })
+      .poll(() => transcriptRows(elsewhere.page).first().innerText(), { timeout: 120_000 })
       .toContain('A conversation worth sharing');
     await expect.poll(() => path(elsewhere.page)).toMatch(ADDRESS);
     expect(new URL(elsewhere.page.url()).hash).toBe('');

@@ -53,7 +53,7 @@ describe('health indicator', () => {
     }) as typeof fetch;
     addConnection({ baseURL: 'http://down.test/v1', apiKey: TEST_KEY });
     renderApp({ fetch: failing });
-    expect(await screen.findByText('Unreachable', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Unreachable', {}, { timeout: 60_000 })).toBeInTheDocument();
     expect(health()).toHaveTextContent(/server is down, the URL is wrong, or CORS blocks this page/);
   });
 
@@ -61,7 +61,7 @@ describe('health indicator', () => {
     msw.use(http.get('http://netdown.test/v1/models', () => HttpResponse.error()));
     addConnection({ baseURL: 'http://netdown.test/v1', apiKey: TEST_KEY });
     renderApp();
-    expect(await screen.findByText('Unreachable', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Unreachable', {}, { timeout: 60_000 })).toBeInTheDocument();
   });
 
   it('names the status when a gateway answers with an HTML 502', async () => {
@@ -77,7 +77,7 @@ describe('health indicator', () => {
     );
     addConnection({ baseURL: 'http://gateway.test/v1', apiKey: TEST_KEY });
     renderApp();
-    expect(await screen.findByText('Error 502', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Error 502', {}, { timeout: 60_000 })).toBeInTheDocument();
     expect(health()).toHaveTextContent(/HTML page/);
   });
 

@@ -23,7 +23,7 @@ describe('app shell', () => {
       renderApp({ path: page.path });
       // The first import of a page's chunk is transformed on the fly, which can take seconds here.
       expect(
-        await screen.findByRole('heading', { level: 1, name: page.heading }, { timeout: 15_000 }),
+        await screen.findByRole('heading', { level: 1, name: page.heading }, { timeout: 60_000 }),
       ).toBeInTheDocument();
       expect(screen.getByRole('banner')).toBeInTheDocument();
       expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1 }));
@@ -40,7 +40,7 @@ describe('app shell', () => {
   it('sends / to the chat page, the home page', async () => {
     const { router } = renderApp({ path: '/' });
     expect(
-      await screen.findByRole('heading', { level: 1, name: /chat/i }, { timeout: 15_000 }),
+      await screen.findByRole('heading', { level: 1, name: /chat/i }, { timeout: 60_000 }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/chat');
   });
@@ -54,14 +54,14 @@ describe('app shell', () => {
   it('moves between pages with the keyboard through the nav links', async () => {
     const user = userEvent.setup({ delay: null });
     const { router } = renderApp({ path: '/chat' });
-    await screen.findByRole('heading', { level: 1, name: /chat/i }, { timeout: 15_000 });
+    await screen.findByRole('heading', { level: 1, name: /chat/i }, { timeout: 60_000 });
     const codeLink = within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('link', {
       name: 'Code',
     });
     codeLink.focus();
     await user.keyboard('{Enter}');
     expect(
-      await screen.findByRole('heading', { level: 1, name: /code/i }, { timeout: 15_000 }),
+      await screen.findByRole('heading', { level: 1, name: /code/i }, { timeout: 60_000 }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/code');
   });

@@ -36,7 +36,7 @@ export async function openAudio(
   if (!keepStorage) globalThis.indexedDB = new IDBFactory();
   addConnection({ name: 'Local', baseURL: TEST_BASE_URL, apiKey: TEST_KEY });
   const rendered = renderApp({ path: '/audio', fetch, ...rest });
-  await screen.findByRole('heading', { level: 1, name: 'Audio' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Audio' }, { timeout: 60_000 });
   await screen.findByRole('form', { name: 'Transcription request' });
   return Object.assign(userEvent.setup({ delay: null, applyAccept: false }), { rendered });
 }

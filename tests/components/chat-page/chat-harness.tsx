@@ -90,7 +90,7 @@ export async function openChat(
     ...(chatImages ? { chatImages } : {}),
   });
   const utils = renderApp({ path, fetch: service.fetch, ...(stores ? { stores } : {}) });
-  await screen.findByRole('textbox', { name: 'Message' }, { timeout: 15_000 });
+  await screen.findByRole('textbox', { name: 'Message' }, { timeout: 60_000 });
   return { ...utils, user: userEvent.setup({ delay: null }) };
 }
 

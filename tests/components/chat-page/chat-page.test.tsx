@@ -161,7 +161,7 @@ describe('chat page: conversation', () => {
         const saved = summary ? await stored.load(summary.id) : null;
         expect(saved?.messages.map((m) => m.status ?? 'sent')).toEqual(['sent', 'complete']);
       },
-      { timeout: 5000 },
+      { timeout: 60_000 },
     );
     stored.dispose();
     first.unmount();

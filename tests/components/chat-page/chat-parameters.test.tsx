@@ -49,7 +49,7 @@ describe('chat page: parameters', () => {
     const tokens = await within(rows().at(-1)!).findByRole(
       'group',
       { name: 'Token probabilities' },
-      { timeout: 10_000 },
+      { timeout: 60_000 },
     );
     const first = within(tokens).getAllByRole('button')[0]!;
     act(() => first.focus());
@@ -178,7 +178,7 @@ describe('chat page: a conversation owns its model and parameters', () => {
         expect(saved).toMatchObject({ model: 'svc-reasoner', parameters: { temperature: 0.3 } });
         expect(saved?.messages.at(-1)?.status).toBe('complete');
       },
-      { timeout: 5000 },
+      { timeout: 60_000 },
     );
     stored.dispose();
     first.unmount();

@@ -61,7 +61,7 @@ describe('chat page: safety and storage', () => {
     try {
       await send(user, 'Save me');
       await finishedReply();
-      const alert = await screen.findByText('Browser storage is full', {}, { timeout: 5000 });
+      const alert = await screen.findByText('Browser storage is full', {}, { timeout: 60_000 });
       await waitFor(() =>
         expect(alert.parentElement).toHaveTextContent(/Delete or export old conversations/),
       );

@@ -17,9 +17,9 @@ describe('chat page: share a conversation as a link', () => {
     await send(first.user, 'Shared words, exactly');
     await finishedReply();
     await first.user.click(screen.getByRole('button', { name: 'Import/Export' }));
-    await first.user.click(await screen.findByRole('button', { name: 'Make a link' }, { timeout: 10_000 }));
+    await first.user.click(await screen.findByRole('button', { name: 'Make a link' }, { timeout: 60_000 }));
     // The export format and the codec are fetched with the first link: slow in jsdom on a busy machine.
-    const field = await screen.findByRole('textbox', { name: 'Share link' }, { timeout: 15_000 });
+    const field = await screen.findByRole('textbox', { name: 'Share link' }, { timeout: 60_000 });
     const link = new URL((field as HTMLInputElement).value);
     expect(link.pathname).toBe('/chat');
     expect(link.search).toBe('');
@@ -31,8 +31,10 @@ describe('chat page: share a conversation as a link', () => {
 
     // Another browser: storage of its own (openChat starts a fresh one), the link as its address.
     const other = await openChat(service, { path: `/chat${link.hash}` });
-    const offer = await screen.findByRole('region', { name: 'Shared conversation' }, { timeout: 10_000 });
-    expect(offer).toHaveTextContent(/This link holds a conversation: .+, 2 messages, \d+(\.\d)? (KB|bytes)\./);
+    const offer = await screen.findByRole('region', { name: 'Shared conversation' }, { timeout: 60_000 });
+    expect(offer).toHaveTextContent(
+      /This link holds a conversation: .+, 2 messages, \d+(\.\d)? (KB|bytes)\./,
+    );
     // Nothing is saved or shown until asked: the page opened a conversation of its own meanwhile.
     await waitFor(() => expect(other.router.state.location.pathname).toMatch(/^\/chat\/[0-9a-f-]{36}$/));
     expect(rows()).toHaveLength(0);
@@ -66,7 +68,7 @@ describe('chat page: share a conversation as a link', () => {
       }),
     );
     const other = await openChat(service, { path: `/chat#${hash}`, keepStorage: true });
-    const offer = await screen.findByRole('region', { name: 'Shared conversation' }, { timeout: 10_000 });
+    const offer = await screen.findByRole('region', { name: 'Shared conversation' }, { timeout: 60_000 });
     expect(offer).toHaveTextContent('“From a stranger”, 1 message');
     await other.user.click(within(offer).getByRole('button', { name: 'Don’t open' }));
     expect(screen.queryByRole('region', { name: 'Shared conversation' })).toBeNull();

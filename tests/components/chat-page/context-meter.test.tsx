@@ -7,7 +7,7 @@ const meter = () => screen.getByTestId('context-meter');
 const fmt = (n: number) => n.toLocaleString('en-US');
 /** The meter's words once the exact count of what is shown now has arrived. */
 async function exactWords(): Promise<string> {
-  await waitFor(() => expect(meter().textContent).not.toMatch(/estimate|counting/), { timeout: 20_000 });
+  await waitFor(() => expect(meter().textContent).not.toMatch(/estimate|counting/), { timeout: 60_000 });
   return meter().textContent ?? '';
 }
 

@@ -46,7 +46,7 @@ describe('chat page: a damaged stored record', () => {
 
     const { user } = await openChat(chatService(), { keepStorage: true });
     const alert = await screen.findByText('A saved conversation cannot be opened', undefined, {
-      timeout: 10_000,
+      timeout: 60_000,
     });
     const notice = alert.closest('[role="alert"]') as HTMLElement;
     expect(notice).toHaveTextContent("this conversation's stored record is damaged");

@@ -47,7 +47,7 @@ describe('Transcript of a long conversation', () => {
     expect(first.length).toBeLessThan(60);
     expect(first[0]).toBe(`${messages[60 - first.length]!.role} message ${60 - first.length + 1}`);
     expect(first.at(-1)).toBe('assistant message 60');
-    await waitFor(() => expect(labels()).toHaveLength(60), { timeout: 5000 });
+    await waitFor(() => expect(labels()).toHaveLength(60), { timeout: 60_000 });
     expect(labels()).toEqual(messages.map((m, i) => `${m.role} message ${i + 1}`));
   });
 
@@ -71,7 +71,7 @@ describe('Transcript of a long conversation', () => {
     const { rerender } = render(transcript(conversation(60)));
     rerender(transcript(conversation(30)));
     expect(labels().at(-1)).toBe('assistant message 30');
-    await waitFor(() => expect(labels()).toHaveLength(30), { timeout: 5000 });
+    await waitFor(() => expect(labels()).toHaveLength(30), { timeout: 60_000 });
   });
 });
 

@@ -28,7 +28,7 @@ describe('code page cancelling', () => {
     addConnection({ baseURL: TEST_BASE_URL, apiKey: TEST_KEY });
     localStorage.setItem(CODE_DRAFT_KEY, 'let x = ');
     renderApp({ path: '/code', fetch: service.fetch });
-    await screen.findByRole('heading', { level: 1, name: 'Code' }, { timeout: 15_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Code' }, { timeout: 60_000 });
     // The editor mounts after the page's heading: wait for it rather than race it.
     const content = await waitFor(
       () => {
@@ -36,7 +36,7 @@ describe('code page cancelling', () => {
         if (!element) throw new Error('The code editor is not on the page.');
         return element;
       },
-      { timeout: 15_000 },
+      { timeout: 60_000 },
     );
 
     fireEvent.keyDown(content, { key: 'Enter', ctrlKey: true });

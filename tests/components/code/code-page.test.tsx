@@ -16,9 +16,9 @@ async function setup() {
   localStorage.setItem(CODE_DRAFT_KEY, PROMPT);
   renderApp({ path: '/code', fetch: service.fetch });
   // The page's chunk (CodeMirror and its languages) is large: give the first import time.
-  await screen.findByRole('heading', { level: 1, name: 'Code' }, { timeout: 15_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Code' }, { timeout: 60_000 });
   // The editor mounts after the heading.
-  await waitFor(() => expect(document.querySelector('.cm-content')).not.toBeNull(), { timeout: 15_000 });
+  await waitFor(() => expect(document.querySelector('.cm-content')).not.toBeNull(), { timeout: 60_000 });
   return { service, user: userEvent.setup({ delay: null }) };
 }
 

@@ -13,7 +13,7 @@ describe('the wire pane under the code page', () => {
     localStorage.setItem(CODE_DRAFT_KEY, 'def add(a, b):\n');
     renderApp({ path: '/code', fetch: service.fetch });
     const user = userEvent.setup({ delay: null });
-    await screen.findByRole('heading', { level: 1, name: 'Code' }, { timeout: 15_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Code' }, { timeout: 60_000 });
     await user.click(await screen.findByRole('button', { name: 'Complete' }));
     await screen.findByRole('region', { name: 'Completion' });
 
@@ -21,7 +21,7 @@ describe('the wire pane under the code page', () => {
     expect(screen.queryByRole('region', { name: 'Wire pane' })).toBeNull();
     await user.click(screen.getByRole('tab', { name: 'Wire' }));
     // The pane's code loads when it first opens.
-    const pane = await screen.findByRole('region', { name: 'Wire pane' }, { timeout: 10_000 });
+    const pane = await screen.findByRole('region', { name: 'Wire pane' }, { timeout: 60_000 });
     expect(pane.textContent).toContain('/v1/code/completions');
     expect(pane.textContent).toContain('Bearer [REDACTED]');
     expect(pane.textContent).not.toContain(TEST_KEY);

@@ -51,11 +51,11 @@ describe('compare: continue in chat', () => {
     await user.click(screen.getByRole('button', { name: /^Continue 2\. .*svc-reasoner.* in chat$/ }));
     // Straight to the new conversation's own address.
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/chat\/[0-9a-z-]+$/));
-    await screen.findByRole('textbox', { name: 'Message' }, { timeout: 15_000 });
+    await screen.findByRole('textbox', { name: 'Message' }, { timeout: 60_000 });
     expect(useSettingsStore.getState().activeId).toBe(local);
 
     // The transcript fills in as the chat page opens the conversation (slow on a busy machine).
-    await waitFor(() => expect(transcriptRows()).toHaveLength(2), { timeout: 10_000 });
+    await waitFor(() => expect(transcriptRows()).toHaveLength(2), { timeout: 60_000 });
     const [asked, answered] = transcriptRows();
     expect(asked!.dataset.role).toBe('user');
     expect(asked).toHaveTextContent('Describe the weather');

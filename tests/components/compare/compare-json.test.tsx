@@ -96,7 +96,7 @@ describe('compare: JSON replies', () => {
     await user.paste(exportComparison(comparison));
     await user.click(within(saved).getByRole('button', { name: 'Import pasted JSON' }));
 
-    const cell = await screen.findByRole('article', {}, { timeout: 5000 });
+    const cell = await screen.findByRole('article', {}, { timeout: 60_000 });
     // The schema checker is fetched with the first reply that needs it.
     await waitFor(() => expect(cell.querySelector('[data-part-pending]')).toBeNull());
     expect(cell).toHaveTextContent('✓ Valid JSON; ✗ does not match the schema (1 problem)');

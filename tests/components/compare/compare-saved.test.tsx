@@ -45,7 +45,7 @@ describe('compare: saved comparisons', () => {
           ['interrupted', 'Partial words '],
         ]);
       },
-      { timeout: 10_000, interval: 100 },
+      { timeout: 60_000, interval: 100 },
     );
     expect(page.getAllByRole('article').map((c) => c.dataset.status)).toEqual(['streaming', 'streaming']);
 

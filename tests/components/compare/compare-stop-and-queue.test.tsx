@@ -92,7 +92,7 @@ describe('compare: each cell on its own', () => {
     await vi.waitFor(() =>
       expect(screen.getAllByText(/Waiting for the rate limit, \d+ s|Queued/).length).toBeGreaterThan(0),
     );
-    await vi.waitFor(() => expect(statuses()).toEqual(Array(8).fill('complete')), { timeout: 20_000 });
+    await vi.waitFor(() => expect(statuses()).toEqual(Array(8).fill('complete')), { timeout: 60_000 });
     expect(service.statuses.filter((s) => s === 429)).toEqual([]);
     expect(service.statuses).toHaveLength(8);
     cells().forEach((cell) => expect(cell).toHaveTextContent('A short reply.'));

@@ -59,7 +59,7 @@ describe('a model-graded check in the page', () => {
     addConnection({ name: 'Judge', baseURL: JUDGE_BASE_URL, apiKey: TEST_KEY });
     renderApp({ path: '/experiments', fetch });
     // A hang guard, not a speed limit: the page's chunk can take seconds to load on a busy machine.
-    await screen.findByRole('heading', { name: 'Experiments', level: 1 }, { timeout: 20_000 });
+    await screen.findByRole('heading', { name: 'Experiments', level: 1 }, { timeout: 60_000 });
 
     const check = await screen.findByRole('listitem', { name: 'Check 1' });
     await user.selectOptions(within(check).getByLabelText('Type'), 'llm-rubric');

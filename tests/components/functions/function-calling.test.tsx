@@ -115,7 +115,7 @@ describe('function calling on the chat page', () => {
     await user.click(within(section).getByRole('checkbox', { name: /Auto-run/ }));
     await send(user, 'Find and compute');
     await waitFor(() => expect(rows().at(-1)?.textContent).toContain('The answer is 42.'), {
-      timeout: 15_000,
+      timeout: 60_000,
     });
     const timeline = within(section).getByRole('list', { name: 'Auto-run timeline' });
     const steps = within(timeline).getAllByRole('listitem');
@@ -223,7 +223,7 @@ describe('auto-run in the tools dialect', () => {
     });
     await user.click(within(section).getByRole('checkbox', { name: /Auto-run/ }));
     await send(user, 'Use get_current_weather for Paris and calculate 2 * 21.');
-    await waitFor(() => expect(service.requests).toHaveLength(2), { timeout: 15_000 });
+    await waitFor(() => expect(service.requests).toHaveLength(2), { timeout: 60_000 });
     await finishedReply();
     const messages = service.requests[1]!.body.messages as { role: string; content: string }[];
     expect(messages.filter((m) => m.role === 'tool').map((m) => m.content)).toEqual(['21', '42']);

@@ -49,7 +49,7 @@ describe('function result refused by the server', () => {
     const help = within(card).getByRole('alert');
     expect(help.textContent).toMatch(/refused the function result sent with the legacy "function" role/);
     await user.click(within(help).getByRole('button', { name: 'Send the result again as a user message' }));
-    await waitFor(() => expect(rows().at(-1)?.dataset.status).toBe('complete'), { timeout: 15_000 });
+    await waitFor(() => expect(rows().at(-1)?.dataset.status).toBe('complete'), { timeout: 60_000 });
     const messages = service.requests.at(-1)!.body.messages as { role: string; content: string }[];
     expect(messages.at(-1)).toEqual({
       role: 'user',

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
  * main-thread time show plain text, marked `data-md-pending`, until a later task.
  */
 export async function blocksParsed(container: Element): Promise<void> {
-  await waitFor(() => expect(container.querySelector('[data-md-pending]')).toBeNull(), { timeout: 10_000 });
+  await waitFor(() => expect(container.querySelector('[data-md-pending]')).toBeNull(), { timeout: 60_000 });
 }
 
 /** Renders `ui` and waits until its markdown is parsed. */

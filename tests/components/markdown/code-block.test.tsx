@@ -14,7 +14,7 @@ describe('CodeBlock', () => {
     // The grammar loads when a fence first names it.
     await waitFor(
       () => expect(container.querySelector('code.hljs.language-ts .hljs-keyword')).toHaveTextContent('const'),
-      { timeout: 10_000 },
+      { timeout: 60_000 },
     );
   });
 

@@ -38,7 +38,7 @@ describe('grammars on demand', () => {
     expect(code()).toHaveTextContent('def answer');
     // A grammar is a module of its own: on a loaded machine its first import can take a while.
     await waitFor(() => expect(code().querySelector('.hljs-keyword')).toHaveTextContent('def'), {
-      timeout: 10_000,
+      timeout: 60_000,
     });
     expect(code()).toHaveClass('hljs', 'language-rb');
     expect(languageReady('ruby')).toBe(true);

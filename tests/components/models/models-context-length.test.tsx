@@ -15,7 +15,7 @@ describe('models page: context length', () => {
       origin: 'local-service',
     });
     renderApp({ path: '/models', fetch: inProcessService().fetch });
-    await screen.findByRole('table', {}, { timeout: 15_000 });
+    await screen.findByRole('table', {}, { timeout: 60_000 });
     const chatRow = screen.getByRole('link', { name: 'svc-chat' }).closest('tr')!;
     await vi.waitFor(() =>
       expect(within(chatRow).getAllByRole('cell')[3]).toHaveTextContent(

@@ -9,7 +9,7 @@ async function open(path: string, heading: string) {
   const service = inProcessService();
   addConnection({ baseURL: TEST_BASE_URL, apiKey: TEST_KEY });
   const rendered = renderApp({ path, fetch: service.fetch });
-  await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 15_000 });
+  await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 60_000 });
   return { service, ...rendered, user: userEvent.setup({ delay: null }) };
 }
 

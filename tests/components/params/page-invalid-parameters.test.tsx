@@ -15,7 +15,7 @@ describe('an invalid parameter on the code and vision pages', () => {
     localStorage.setItem(CODE_DRAFT_KEY, 'def add(a, b):\n');
     renderApp({ path: '/code', fetch: service.fetch });
     const user = userEvent.setup({ delay: null });
-    await screen.findByRole('heading', { level: 1, name: 'Code' }, { timeout: 15_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Code' }, { timeout: 60_000 });
     await user.type(await screen.findByRole('textbox', { name: /^max_tokens/ }), '2.5');
     const complete = screen.getByRole('button', { name: 'Complete' });
     expect(complete).toBeDisabled();
@@ -39,7 +39,7 @@ describe('an invalid parameter on the code and vision pages', () => {
     addConnection({ baseURL: TEST_BASE_URL, apiKey: TEST_KEY });
     renderApp({ path: '/code', fetch: recordingService().fetch });
     const user = userEvent.setup({ delay: null });
-    await screen.findByRole('heading', { level: 1, name: 'Code' }, { timeout: 15_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Code' }, { timeout: 60_000 });
     await user.type(await screen.findByRole('textbox', { name: /^max_tokens/ }), '40');
     await user.type(screen.getByRole('textbox', { name: /^temperature/ }), '9');
     expect(screen.getByRole('button', { name: 'Complete' })).toBeDisabled();

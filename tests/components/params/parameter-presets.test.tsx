@@ -18,7 +18,7 @@ describe('parameter presets', () => {
     addConnection({ baseURL: TEST_BASE_URL, apiKey: TEST_KEY });
     renderApp({ path: '/code', fetch: recordingService().fetch });
     const user = userEvent.setup({ delay: null });
-    await screen.findByRole('heading', { level: 1, name: 'Code' }, { timeout: 15_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Code' }, { timeout: 60_000 });
     const maxTokens = await screen.findByRole('textbox', { name: /^max_tokens/ });
     await user.type(maxTokens, '40');
     await user.type(presets().getByRole('textbox', { name: 'Save these parameters as' }), 'short{Enter}');
@@ -55,7 +55,7 @@ describe('parameter presets', () => {
     const name = await screen.findByRole(
       'textbox',
       { name: 'Save these parameters as' },
-      { timeout: 15_000 },
+      { timeout: 60_000 },
     );
     await user.type(name, '   {Enter}');
     expect(presets().getByRole('alert')).toHaveTextContent('Give the preset a name.');

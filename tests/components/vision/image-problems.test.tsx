@@ -158,7 +158,7 @@ describe('vision page: the service refusing one image', () => {
 
     // What was received stays as received, path included, in the wire pane.
     await user.click(screen.getByRole('tab', { name: 'Wire' }));
-    const pane = await screen.findByRole('region', { name: 'Wire pane' }, { timeout: 10_000 });
+    const pane = await screen.findByRole('region', { name: 'Wire pane' }, { timeout: 60_000 });
     await user.click(within(pane).getByRole('tab', { name: 'Response' }));
     const response = within(pane).getByRole('tabpanel', { name: 'Response' });
     await user.click(within(response).getByRole('button', { name: 'Raw' }));

@@ -19,7 +19,7 @@ export async function openVision(
   addConnection({ name: 'Local', baseURL: TEST_BASE_URL, apiKey: TEST_KEY });
   const rendered = renderApp({ path: '/vision', fetch, ...rest });
   // The page's lazy chunk (markdown and highlighting included) can take a while on a busy machine.
-  await screen.findByRole('heading', { level: 1, name: 'Vision' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Vision' }, { timeout: 60_000 });
   await screen.findByRole('form', { name: 'Image analysis request' });
   return Object.assign(userEvent.setup({ delay: null }), { rendered });
 }

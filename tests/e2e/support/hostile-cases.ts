@@ -61,7 +61,7 @@ async function openShared(
   await openLink(page, origin, carried);
   const offer = page.getByRole('region', { name: 'Shared conversation' });
   await offer.getByRole('button', { name: 'Open it' }).click();
-  await expect.poll(() => transcriptText(page), { timeout: 30_000 }).toContain(words);
+  await expect.poll(() => transcriptText(page), { timeout: 120_000 }).toContain(words);
 }
 
 /**
@@ -128,7 +128,7 @@ export const ORDINARY_CASES: HostileCase[] = [
       await expect.poll(() => rows(page).count()).toBe(0);
       await composer(page).fill('Write a short paragraph.');
       await composer(page).press('Enter');
-      await expect.poll(() => lastStatus(page), { timeout: 30_000 }).toBe('complete');
+      await expect.poll(() => lastStatus(page), { timeout: 120_000 }).toBe('complete');
     },
   },
 ];
@@ -155,7 +155,7 @@ export const HOSTILE_CASES: HostileCase[] = [
     run: async (page, { origin }) => {
       await openLink(page, origin, emptyMessagesText());
       await expect
-        .poll(() => page.getByRole('alert').allInnerTexts(), { timeout: 30_000 })
+        .poll(() => page.getByRole('alert').allInnerTexts(), { timeout: 120_000 })
         .toContainEqual(expect.stringMatching(/This shared link .*messages/));
     },
   },
@@ -174,7 +174,7 @@ export const HOSTILE_CASES: HostileCase[] = [
       await expect.poll(() => importReport(page), { timeout: 180_000 }).toMatch(/30,?000/);
       await page.keyboard.press('Escape');
       await expect
-        .poll(() => savedList(page).innerText(), { timeout: 30_000 })
+        .poll(() => savedList(page).innerText(), { timeout: 120_000 })
         .toMatch(/Same title \(imported \d+\)/);
     },
   },
@@ -216,7 +216,7 @@ export const HOSTILE_CASES: HostileCase[] = [
     run: async (page, { hostile }) => {
       await ask(page, hostile, 'many-tool-calls', 'Call many');
       // The first 128 are kept and the reply says the rest were not read.
-      await expect.poll(() => lastStatus(page), { timeout: 60_000 }).toBe('error');
+      await expect.poll(() => lastStatus(page), { timeout: 120_000 }).toBe('error');
       await expect.poll(() => rows(page).last().innerText()).toContain('more than 128 tool calls');
     },
   },
@@ -226,7 +226,7 @@ export const HOSTILE_CASES: HostileCase[] = [
     run: async (page, { hostile }) => {
       await ask(page, hostile, 'huge-reasoning', 'Think hard');
       // Kept up to 8 MiB, then stopped with a note; what came is kept.
-      await expect.poll(() => lastStatus(page), { timeout: 60_000 }).toBe('error');
+      await expect.poll(() => lastStatus(page), { timeout: 120_000 }).toBe('error');
       await expect.poll(() => rows(page).last().innerText()).toContain('longer than 8 MiB');
     },
   },
@@ -289,6 +289,6 @@ export const EARLIER = 'Words written before the hostile data';
 export async function writeEarlier(page: Page) {
   await composer(page).fill(EARLIER);
   await composer(page).press('Enter');
-  await expect.poll(() => lastStatus(page), { timeout: 30_000 }).toBe('complete');
+  await expect.poll(() => lastStatus(page), { timeout: 120_000 }).toBe('complete');
   await expect.poll(() => savedList(page).innerText()).toContain(EARLIER.slice(0, 20));
 }

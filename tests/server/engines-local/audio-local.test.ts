@@ -59,7 +59,7 @@ function processGone(pid: number): boolean {
 }
 
 // Generous limits: recognition is CPU-bound and CI machines are shared; the figures that matter are in the bench.
-describe('local audio engine', { timeout: 120_000 }, () => {
+describe('local audio engine', () => {
   it('transcribes flite speech with a word error rate under 15 %', async () => {
     const transcripts = await Promise.all(clips.map((clip) => run(clip, { language: 'en' })));
     const pairs = transcripts.map((t, i) => ({ reference: SENTENCES[i] ?? '', hypothesis: t.text }));

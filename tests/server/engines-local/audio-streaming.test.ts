@@ -78,7 +78,7 @@ async function outcome(
     .catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
 }
 
-describe('decoded audio streams to the recogniser', { timeout: 60_000 }, () => {
+describe('decoded audio streams to the recogniser', () => {
   it('stops a FLAC whose header gives no length once decoding passes the limit; only the upload is on disk', async () => {
     const bomb = withoutLength(tenMinutes);
     let most = { fileBytes: 0, fifo: false, entries: 0 };
@@ -117,7 +117,7 @@ describe('decoded audio streams to the recogniser', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the temporary folder', { timeout: 60_000 }, () => {
+describe('the temporary folder', () => {
   const junkFlac = () => new TextEncoder().encode(`fLaC${'\u0000junk'.repeat(50)}`);
   it.each([
     ['a transcription', () => speech, {}, 200],

@@ -68,7 +68,7 @@ function cueTimes(body: string): number[][] {
   );
 }
 
-describe('local engines through the routes', { timeout: 120_000 }, () => {
+describe('local engines through the routes', () => {
   it('answers srt and vtt whose cue times increase and cover the audio', async () => {
     const duration = audio.duration(speech);
     for (const format of ['srt', 'vtt']) {

@@ -62,7 +62,7 @@ async function refusalOf(promise: Promise<unknown>): Promise<EngineError> {
   return error as EngineError;
 }
 
-describe('vision pixel limits', { timeout: 30_000 }, () => {
+describe('vision pixel limits', () => {
   it('refuses the image that takes the request past 50 million pixels, from its header, before loading the next', async () => {
     const engine = createLocalVisionEngine({ allowedAddresses: ['127.0.0.1'] });
     hits = 0;
@@ -123,7 +123,7 @@ describe('vision pixel limits', { timeout: 30_000 }, () => {
   });
 });
 
-describe('vision queue', { timeout: 30_000 }, () => {
+describe('vision queue', () => {
   it('runs maxConcurrent requests, queues maxQueued, answers 429 with Retry-After beyond, and frees an aborted place', async () => {
     const engine = createLocalVisionEngine({
       maxConcurrent: 1,

@@ -60,7 +60,7 @@ async function refusalOf(promise: Promise<unknown>): Promise<EngineError> {
   return error as EngineError;
 }
 
-describe('local vision engine', { timeout: 60_000 }, () => {
+describe('local vision engine', () => {
   it('reads the text of a PNG the test rendered, with a low character error rate', async () => {
     const { text, finish } = await collectReply(engine, [
       imageMessage('What does it say?', { url: dataUrl(textPng) }),

@@ -77,7 +77,7 @@ async function replyOf(
   };
 }
 
-describe('hostile chat requests', { timeout: 60_000 }, () => {
+describe('hostile chat requests', () => {
   it('refuses a schema demanding 50,000 strings of 100,000 characters, naming the keyword', async () => {
     const parameters = {
       type: 'object',
@@ -254,7 +254,7 @@ describe('hostile chat requests', { timeout: 60_000 }, () => {
   });
 });
 
-describe('hostile code requests', { timeout: 60_000 }, () => {
+describe('hostile code requests', () => {
   it('continues a prompt of 200,000 spaces then x reading only its last CODE_TAIL_CHARS (once a 35 s trim)', async () => {
     const early = 'def early(x):\n    return x\n';
     const code = async (prompt: string) => {

@@ -408,7 +408,7 @@ describe('upstream chat engine', () => {
     await upstream.closed;
   });
 
-  it('closes the upstream request when the consumer stops reading', { timeout: 60_000 }, async () => {
+  it('closes the upstream request when the consumer stops reading', async () => {
     let finished: () => void = () => undefined;
     const wroteItAll = new Promise<string>((resolve) => (finished = () => resolve('wrote all 1,000 chunks')));
     upstream = await startFakeUpstream(async (_req, res) => {

@@ -97,7 +97,7 @@ describe('generated code runs against the local service', () => {
     const code = toTypeScript(chatRequest(body));
     expect(code).not.toContain(KEY);
     await writeFile(file, code);
-    const { stdout } = await run('npx', ['tsx', file], { env, timeout: 60_000 });
+    const { stdout } = await run('npx', ['tsx', file], { env, timeout: 120_000 });
     const completion = JSON.parse(stdout) as {
       choices: { finish_reason: string; message: { function_call?: { name: string } } }[];
     };
@@ -118,10 +118,10 @@ describe('generated code runs against the local service', () => {
         }),
       ),
     );
-    const { stdout } = await run('npx', ['tsx', file], { env, timeout: 60_000 });
+    const { stdout } = await run('npx', ['tsx', file], { env, timeout: 120_000 });
     expect(stdout.trim().length).toBeGreaterThan(0);
     await expect(
-      run('npx', ['tsx', file], { env: { ...env, SVC_API_KEY: 'wrong' }, timeout: 60_000 }),
+      run('npx', ['tsx', file], { env: { ...env, SVC_API_KEY: 'wrong' }, timeout: 120_000 }),
     ).rejects.toMatchObject({
       stderr: expect.stringMatching(/401/),
     });
