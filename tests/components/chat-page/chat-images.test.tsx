@@ -34,14 +34,14 @@ const answered = () =>
       request.method === 'POST' && request.url.endsWith('/chat/completions') ? reply() : null,
   });
 
-const attachGroup = () => screen.getByRole('group', { name: 'Attach an image' });
+const attachGroup = () => screen.findByRole('group', { name: 'Attach an image' });
 
 describe('chat page: images in a message', () => {
   it('sends images attached by URL and by file after the text, shows them, and clears the composer', async () => {
     const service = answered();
     const { user } = await openChat(service, { chatImages: 'on' });
     await user.click(screen.getByRole('button', { name: 'Attach image' }));
-    const group = attachGroup();
+    const group = await attachGroup();
     await user.type(within(group).getByLabelText('Image URL'), 'https://images.example/cat.png');
     await user.click(within(group).getByRole('button', { name: 'Attach URL' }));
     await user.upload(
@@ -94,10 +94,47 @@ describe('chat page: images in a message', () => {
     expect(service.requests).toHaveLength(1);
   });
 
+  it('removes an attached image before sending, and in the editor; a role change says the images go', async () => {
+    const service = answered();
+    const { user } = await openChat(service, { chatImages: 'on' });
+    await user.click(screen.getByRole('button', { name: 'Attach image' }));
+    const group = await attachGroup();
+    for (const name of ['a', 'b', 'c']) {
+      await user.type(within(group).getByLabelText('Image URL'), `https://images.example/${name}.png`);
+      await user.click(within(group).getByRole('button', { name: 'Attach URL' }));
+    }
+    const attached = await screen.findByRole('list', { name: 'Images to send' });
+    await user.click(within(attached).getByRole('button', { name: 'Remove Image 2' }));
+    expect(
+      within(attached)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('src')),
+    ).toEqual(['https://images.example/a.png', 'https://images.example/c.png']);
+    await user.click(screen.getByRole('button', { name: 'Add as user' }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+
+    await user.click(within(rows()[0]!).getByRole('button', { name: 'Edit' }));
+    const inEditor = await screen.findByRole('list', { name: 'Images of the message' });
+    await user.click(within(inEditor).getByRole('button', { name: 'Remove Image 1' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'assistant');
+    expect(
+      screen.getByText('Only user messages carry images: saved as assistant, this message loses its image.'),
+    ).toHaveAttribute('role', 'status');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'user');
+    await user.click(within(rows()[0]!).getByRole('button', { name: 'Save' }));
+    const shown = await within(rows()[0]!).findByRole('list', { name: 'Images' });
+    expect(
+      within(shown)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('src')),
+    ).toEqual(['https://images.example/c.png']);
+    expect(service.requests).toHaveLength(0);
+  });
+
   it('says what was wrong with an address or a file, and attaches nothing for it', async () => {
     const { user } = await openChat(answered(), { chatImages: 'on' });
     await user.click(screen.getByRole('button', { name: 'Attach image' }));
-    const group = attachGroup();
+    const group = await attachGroup();
     await user.type(within(group).getByLabelText('Image URL'), 'file:///etc/passwd');
     await user.click(within(group).getByRole('button', { name: 'Attach URL' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -115,10 +152,10 @@ describe('chat page: images in a message', () => {
     const first = await openChat(answered(), { chatImages: 'on' });
     await first.user.click(screen.getByRole('button', { name: 'Attach image' }));
     await first.user.type(
-      within(attachGroup()).getByLabelText('Image URL'),
+      within(await attachGroup()).getByLabelText('Image URL'),
       'https://images.example/kept.png',
     );
-    await first.user.click(within(attachGroup()).getByRole('button', { name: 'Attach URL' }));
+    await first.user.click(within(await attachGroup()).getByRole('button', { name: 'Attach URL' }));
     await screen.findByRole('list', { name: 'Images to send' });
     const key = Object.keys(localStorage).find((k) => k.startsWith('svc-playground.chat-draft-images.'))!;
     expect(JSON.parse(localStorage.getItem(key)!)).toEqual([{ url: 'https://images.example/kept.png' }]);
@@ -135,10 +172,10 @@ describe('chat page: images in a message', () => {
   it('refuses images for svc-chat, which reads text only, and says where to take them', async () => {
     const { user } = await openChat(chatService());
     await user.click(screen.getByRole('button', { name: 'Attach image' }));
-    expect(attachGroup()).toHaveTextContent(
+    expect(await attachGroup()).toHaveTextContent(
       'svc-chat reads text only in chat: ask about an image on the Vision page',
     );
-    expect(within(attachGroup()).queryByLabelText('Image URL')).toBeNull();
+    expect(within(await attachGroup()).queryByLabelText('Image URL')).toBeNull();
     // A pasted image is not attached either, and the reason is given.
     const box = screen.getByRole('textbox', { name: 'Message' });
     fireEvent.paste(box, {

@@ -6,17 +6,13 @@ import { MAX_MESSAGE_IMAGES, type MessageImage } from '../../../lib/chat';
 import { formatBytes } from '../../../lib/format-bytes';
 import { readDataUrl } from '../../../lib/read-data-url';
 import { describeImageUrlFault, imageUrlFault } from '../../../protocol/image-url';
+import { ImageThumbnails } from './image-thumbnails';
 
 /**
  * A file bigger than this is not attached: as base64 it grows by a third, and servers of the format
  * refuse image requests of around 20 MB (OpenAI's limit; the local service takes 25 MiB a request).
  */
 export const MAX_CHAT_IMAGE_BYTES = 15 * 1024 * 1024;
-
-/** The label of an attached image: its file's name, or its place in the message. */
-export function imageLabel(image: MessageImage, index: number): string {
-  return image.name ?? `Image ${index + 1}`;
-}
 
 /**
  * Reads chosen, dropped or pasted files as images to attach, up to `room` of them; every file left
@@ -98,32 +94,11 @@ export function ComposerImages({
   return (
     <div className="flex flex-col gap-1">
       {images.length > 0 ? (
-        <ul aria-label="Images to send" className="flex flex-wrap gap-2">
-          {images.map((image, i) => (
-            <li
-              key={`${i}-${image.url.slice(0, 64)}`}
-              className="flex items-center gap-1 rounded border border-zinc-300 p-1 dark:border-zinc-700"
-            >
-              <img
-                src={image.url}
-                alt={imageLabel(image, i)}
-                referrerPolicy="no-referrer"
-                className="h-12 w-12 rounded object-cover"
-              />
-              <span className="max-w-32 truncate text-xs" title={image.name ?? image.url}>
-                {imageLabel(image, i)}
-              </span>
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Remove ${imageLabel(image, i)}`}
-                onClick={() => onChange(images.filter((_, j) => j !== i))}
-              >
-                Remove
-              </Button>
-            </li>
-          ))}
-        </ul>
+        <ImageThumbnails
+          images={images}
+          label="Images to send"
+          onRemove={(index) => onChange(images.filter((_, j) => j !== index))}
+        />
       ) : null}
       {adding ? (
         <div

@@ -4,7 +4,7 @@ import { INPUT_CLASS } from '../../../components/ui/field';
 import type { SendKey } from '../../../stores';
 import { ParameterProblems } from '../params/parameter-problems';
 import { ContextMeter } from './context-meter';
-import { ComposerImages, imagesFromFiles } from './composer-images';
+import { onDemand } from '../../../components/ui/on-demand';
 import { draftImagesText, readDraftImages } from '../../../lib/chat/draft-images';
 import { MAX_MESSAGE_IMAGES, type MessageImage } from '../../../lib/chat';
 import { preloadReplyMachinery } from '../session';
@@ -56,6 +56,11 @@ function saveDraftImages(conversationId: string, images: readonly MessageImage[]
     return false;
   }
 }
+
+// Attaching images (the row, the thumbnails, reading files) loads on the intent to attach, or with a
+// conversation whose unsent message has images: most messages carry none (the first page stays light).
+const loadImages = () => import('./composer-images');
+const ComposerImages = onDemand(() => loadImages().then((m) => m.ComposerImages));
 
 const NOT_KEPT =
   'The attached images are too large to keep in this browser: they stay while the page is open, and go if you reload before sending.';
@@ -158,7 +163,14 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
   // Pasted or dropped image files are attached; pasted text goes into the box as always.
   const attachFiles = async (files: File[]) => {
     if (imagesRefusal !== null) return setImageProblems([`Not attached: ${imagesRefusal}`]);
-    const read = await imagesFromFiles(files, MAX_MESSAGE_IMAGES - images.length);
+    let read: { images: MessageImage[]; problems: string[] };
+    try {
+      read = await (await loadImages()).imagesFromFiles(files, MAX_MESSAGE_IMAGES - images.length);
+    } catch (error) {
+      return setImageProblems([
+        `The images could not be attached: ${error instanceof Error ? error.message : String(error)}. Check the connection to the playground and try again.`,
+      ]);
+    }
     if (read.images.length > 0) setImages((current) => [...current, ...read.images]);
     setImageProblems(read.problems);
   };
@@ -205,15 +217,18 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
           }
         }}
       />
-      <ComposerImages
-        images={images}
-        onChange={setImages}
-        refusal={imagesRefusal}
-        adding={adding}
-        onAddingChange={setAdding}
-        problems={imagesKept ? imageProblems : [...imageProblems, NOT_KEPT]}
-        onProblems={setImageProblems}
-      />
+      {adding || images.length > 0 || imageProblems.length > 0 || !imagesKept ? (
+        <ComposerImages.Component
+          images={images}
+          onChange={setImages}
+          refusal={imagesRefusal}
+          adding={adding}
+          onAddingChange={setAdding}
+          problems={imagesKept ? imageProblems : [...imageProblems, NOT_KEPT]}
+          onProblems={setImageProblems}
+          fallback={<p className="text-xs text-zinc-500 dark:text-zinc-400">Loading the images…</p>}
+        />
+      ) : null}
       {blockedReason ? (
         <p
           id={`${conversationId}-send-blocked`}
@@ -239,7 +254,14 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
           </span>
         </span>
         <span className="flex flex-wrap gap-1">
-          <Button size="sm" variant="ghost" aria-expanded={adding} onClick={() => setAdding(!adding)}>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-expanded={adding}
+            onPointerEnter={() => void ComposerImages.preload().catch(() => undefined)}
+            onFocus={() => void ComposerImages.preload().catch(() => undefined)}
+            onClick={() => setAdding(!adding)}
+          >
             Attach image
           </Button>
           <Button size="sm" variant="ghost" disabled={busy || empty} onClick={() => add('user')}>

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import type { ConversationMessage, ConversationRole, MessageEdit } from '../../../lib/chat';
-import { imageLabel } from './composer-images';
+import { ImageThumbnails } from './image-thumbnails';
 
 export interface MessageEditorProps {
   message: ConversationMessage;
@@ -59,26 +59,11 @@ export function MessageEditor({ message, onSave, onResend, onCancel }: MessageEd
         }}
       />
       {images.length > 0 ? (
-        <ul aria-label="Images of the message" className="flex flex-wrap gap-2">
-          {images.map((image, i) => (
-            <li key={i} className="flex items-center gap-1 text-xs">
-              <img
-                src={image.url}
-                alt={imageLabel(image, i)}
-                referrerPolicy="no-referrer"
-                className="h-10 w-10 rounded object-cover"
-              />
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Remove ${imageLabel(image, i)}`}
-                onClick={() => setImages(images.filter((_, j) => j !== i))}
-              >
-                Remove
-              </Button>
-            </li>
-          ))}
-        </ul>
+        <ImageThumbnails
+          images={images}
+          label="Images of the message"
+          onRemove={(index) => setImages(images.filter((_, j) => j !== index))}
+        />
       ) : null}
       {images.length > 0 && role !== 'user' ? (
         <p role="status" className="text-xs text-amber-800 dark:text-amber-300">

@@ -1,5 +1,5 @@
 import type { MessageImage } from '../../../lib/chat';
-import { imageLabel } from './composer-images';
+import { imageLabel } from '../../../lib/chat/image-label';
 
 /**
  * A user message's images, as sent after its text. An image by address opens in a new tab (without
@@ -15,7 +15,7 @@ export function MessageImages({ images }: { images: readonly MessageImage[] }) {
             alt={imageLabel(image, i)}
             loading="lazy"
             referrerPolicy="no-referrer"
-            className="max-h-40 max-w-60 rounded border border-zinc-200 object-contain dark:border-zinc-700"
+            className="h-24 w-auto max-w-60 rounded border border-zinc-200 object-contain dark:border-zinc-700"
           />
         );
         return (

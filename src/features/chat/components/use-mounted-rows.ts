@@ -25,8 +25,8 @@ export function estimatedRowHeight(message: ConversationMessage): number {
   let lines = 1 + Math.floor(text.length / 90);
   for (let at = text.indexOf('\n'); at !== -1 && lines < MAX_LINES; at = text.indexOf('\n', at + 1))
     lines += 1;
-  // Images sit in one wrapping row of thumbnails up to 160 px tall.
-  const images = message.images && message.images.length > 0 ? 168 : 0;
+  // Images sit in a wrapping row of thumbnails 96 px tall.
+  const images = message.images && message.images.length > 0 ? 104 : 0;
   return 56 + Math.min(lines, MAX_LINES) * 20 + images;
 }
 
