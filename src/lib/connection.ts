@@ -1,5 +1,3 @@
-import { isSpecModel } from '../protocol/endpoints';
-
 /**
  * Pure helpers about connections (a base URL plus an API key) that the settings store and the shell
  * share. No React, no storage: the store decides what is kept where.
@@ -123,23 +121,5 @@ export function resolveFunctionDialect(connection: {
   return connection.origin === 'local-service' ? 'legacy' : 'tools';
 }
 
-/** Whether chat messages may carry images on a connection; `auto` decides from the model. */
+/** Whether chat messages may carry images on a connection; `auto` decides from the model (`chat/images-refusal`). */
 export type ChatImagesChoice = 'auto' | 'on' | 'off';
-
-/**
- * Why images cannot go with a chat message to `model` on this connection, or null when they can.
- * `auto`: the spec's own models (svc-chat, svc-reasoner…) read text in chat, so images go to any
- * other model and its server answers for itself (a refusal is shown as its error).
- */
-export function chatImagesRefusal(
-  connection: { chatImages?: ChatImagesChoice | undefined } | null,
-  model: string,
-): string | null {
-  const choice = connection?.chatImages ?? 'auto';
-  if (choice === 'on') return null;
-  if (choice === 'off')
-    return 'This connection is set to send no images in chat: change "Images in chat messages" in Settings → Connections, or describe the image on the Vision page.';
-  if (isSpecModel(model))
-    return `${model} reads text only in chat: ask about an image on the Vision page (svc-vision), or pick a model that reads images.`;
-  return null;
-}

@@ -1,6 +1,6 @@
 /**
- * The images attached to a conversation's unsent message, as kept in localStorage beside its text.
- * What storage gives back is outside data (another version, another tab, a hand edit): it is read
+ * The images attached to a conversation's unsent message, as kept in localStorage beside its text
+ * (a JSON list, written by `use-draft-images`). What storage gives back is outside data (another version, another tab, a hand edit): it is read
  * back image by image, and what is not an image this page could send is dropped.
  */
 import { imageUrlFault } from '../../protocol/image-url';
@@ -33,9 +33,4 @@ export function readDraftImages(text: string | null): MessageImage[] {
     .slice(0, MAX_MESSAGE_IMAGES)
     .map(readImage)
     .filter((image): image is MessageImage => image !== null);
-}
-
-/** The text to keep; '' when there is nothing to keep. */
-export function draftImagesText(images: readonly MessageImage[]): string {
-  return images.length === 0 ? '' : JSON.stringify(images);
 }

@@ -5,13 +5,12 @@ import type { SendKey } from '../../../stores';
 import { ParameterProblems } from '../params/parameter-problems';
 import { ContextMeter } from './context-meter';
 import { onDemand } from '../../../components/ui/on-demand';
-import { draftImagesText, readDraftImages } from '../../../lib/chat/draft-images';
+import { useDraftImages } from './use-draft-images';
 import { MAX_MESSAGE_IMAGES, type MessageImage } from '../../../lib/chat';
 import { preloadReplyMachinery } from '../session';
 import { describeInvalidParameters, useInvalidParameters } from '../params/use-parameter-problem';
 
 const draftKey = (conversationId: string) => `svc-playground.chat-draft.${conversationId}`;
-const imagesKey = (conversationId: string) => `svc-playground.chat-draft-images.${conversationId}`;
 
 /** The unsent text of a conversation, kept in localStorage so nothing typed is ever lost. */
 export function loadDraft(conversationId: string): string {
@@ -28,32 +27,6 @@ function saveDraft(conversationId: string, text: string): void {
     else localStorage.setItem(draftKey(conversationId), text);
   } catch {
     // Storage full or blocked: the text stays in the field; nothing else to do.
-  }
-}
-
-/** The images attached to a conversation's unsent message, read back as outside data. */
-export function loadDraftImages(conversationId: string): MessageImage[] {
-  try {
-    return readDraftImages(localStorage.getItem(imagesKey(conversationId)));
-  } catch {
-    return [];
-  }
-}
-
-/** Keeps the attached images; false when storage refused them (full: files are large). */
-function saveDraftImages(conversationId: string, images: readonly MessageImage[]): boolean {
-  try {
-    const text = draftImagesText(images);
-    if (text === '') localStorage.removeItem(imagesKey(conversationId));
-    else localStorage.setItem(imagesKey(conversationId), text);
-    return true;
-  } catch {
-    try {
-      localStorage.removeItem(imagesKey(conversationId));
-    } catch {
-      // Blocked storage: nothing kept, and the note says so.
-    }
-    return false;
   }
 }
 
@@ -111,20 +84,17 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
   const invalidParameters = useInvalidParameters(conversationId);
   const parameterProblem = describeInvalidParameters(invalidParameters);
   const [text, setText] = useState(() => loadDraft(conversationId));
-  const [images, setImages] = useState(() => loadDraftImages(conversationId));
+  const { images, change: setImages, kept: imagesKept } = useDraftImages(conversationId);
   const [adding, setAdding] = useState(false);
   const [imageProblems, setImageProblems] = useState<string[]>([]);
-  const [imagesKept, setImagesKept] = useState(true);
   const [shownFor, setShownFor] = useState(conversationId);
   if (shownFor !== conversationId) {
     setShownFor(conversationId);
     setText(loadDraft(conversationId));
-    setImages(loadDraftImages(conversationId));
     setImageProblems([]);
     setAdding(false);
   }
   useEffect(() => saveDraft(conversationId, text), [conversationId, text]);
-  useEffect(() => setImagesKept(saveDraftImages(conversationId, images)), [conversationId, images]);
   const imagesProblem =
     images.length > 0 && imagesRefusal !== null
       ? `${imagesRefusal} Remove the images to send the text alone.`
@@ -171,7 +141,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
         `The images could not be attached: ${error instanceof Error ? error.message : String(error)}. Check the connection to the playground and try again.`,
       ]);
     }
-    if (read.images.length > 0) setImages((current) => [...current, ...read.images]);
+    if (read.images.length > 0) setImages([...images, ...read.images]);
     setImageProblems(read.problems);
   };
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {

@@ -4,7 +4,6 @@ import { Button } from '../../../components/ui/button';
 import { onDemand } from '../../../components/ui/on-demand';
 import type { ConversationMessage, MessageEdit } from '../../../lib/chat';
 import { MessageErrorPanel } from './message-error-panel';
-import { MessageImages } from './message-images';
 import { MessageRowActions, type MessageRowActionsProps } from './message-row-actions';
 import { ReasoningPane } from './reasoning-pane';
 import { ReplyFooter } from './reply-footer';
@@ -36,6 +35,8 @@ const FunctionCallView = onDemand(() => import('./function-call-view').then((m) 
 const ToolCallsView = onDemand(() => import('./function-call-view').then((m) => m.ToolCallsView));
 const JsonReplyView = onDemand(() => import('./json-reply-view').then((m) => m.JsonReplyView));
 const MessageEditor = onDemand(() => import('./message-editor').then((m) => m.MessageEditor));
+// A user message's images: most messages have none.
+const MessageImages = onDemand(() => import('./message-images').then((m) => m.MessageImages));
 
 /** What a part shows while its code loads: its own text, as it came, in the place it will fill. */
 function Arriving({ text }: { text: string }) {
@@ -67,7 +68,12 @@ function Body({
     return (
       <>
         <div className="text-sm whitespace-pre-wrap">{message.content}</div>
-        {message.images && message.images.length > 0 ? <MessageImages images={message.images} /> : null}
+        {message.images && message.images.length > 0 ? (
+          <MessageImages.Component
+            images={message.images}
+            fallback={<p className="h-24 text-xs text-zinc-500 dark:text-zinc-400">Loading its images…</p>}
+          />
+        ) : null}
       </>
     );
   }

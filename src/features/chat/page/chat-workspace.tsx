@@ -1,6 +1,6 @@
 import { useMemo, useState, type RefObject } from 'react';
 import type { ConversationMessage } from '../../../lib/chat';
-import { chatImagesRefusal } from '../../../lib/connection';
+import { chatImagesRefusal } from '../../../lib/chat/images-refusal';
 import { useSettingsStore } from '../../../stores';
 import { ScreenReaderStatus } from '../../../components/ui/screen-reader-status';
 import { Composer } from '../components/composer';

@@ -16,10 +16,10 @@ import {
   type ConversationMessage,
   type MessageImage,
 } from '../../../../src/lib/chat/conversation-types';
-import { draftImagesText, readDraftImages } from '../../../../src/lib/chat/draft-images';
+import { readDraftImages } from '../../../../src/lib/chat/draft-images';
 import { withEdit } from '../../../../src/lib/chat/message-edits';
 import { readSharedConversation, shareFragment, sharedData } from '../../../../src/lib/chat/share-link';
-import { chatImagesRefusal } from '../../../../src/lib/connection';
+import { chatImagesRefusal } from '../../../../src/lib/chat/images-refusal';
 import { ajv } from '../../../../src/lib/function-schema/ajv-instance';
 import { metaSchemaCheckOf } from '../../../../src/lib/function-schema/meta-schema';
 
@@ -194,8 +194,7 @@ describe('images in chat messages', () => {
 
 describe('the images of an unsent message, read back from storage', () => {
   it('come back as kept', () => {
-    expect(readDraftImages(draftImagesText(IMAGES))).toEqual(IMAGES);
-    expect(draftImagesText([])).toBe('');
+    expect(readDraftImages(JSON.stringify(IMAGES))).toEqual(IMAGES);
   });
 
   it('drop what is not an image this page could send, and read no more than a message carries', () => {
