@@ -107,6 +107,11 @@ describe('images in a chat message', () => {
         expect.stringContaining('Message 1 has images. This connection is set to send no images'),
       );
     await screenshot(page, 'chat-images-refused');
+    // Enter does not send it either, nor does Regenerate on the reply, which says why.
+    await page.getByRole('textbox', { name: 'Message', exact: true }).press('Enter');
+    const regenerate = transcriptRows(page).last().getByRole('button', { name: 'Regenerate' });
+    expect(await regenerate.isDisabled()).toBe(true);
+    expect(await regenerate.getAttribute('title')).toContain('Message 1 has images.');
     expect(stage.upstream.chats()).toHaveLength(before + 1);
     expect(stage.pageErrors).toEqual([]);
     await page.close();

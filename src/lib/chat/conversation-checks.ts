@@ -34,7 +34,7 @@ import {
 import { checkChatParameter } from './request-parameter-checks';
 import { CHAT_PARAMETER_NAMES, type ChatParameters } from './chat-parameters';
 import type { FunctionDefinition, TokenLogprob } from '../../protocol/wire';
-import { describeImageUrlFault, imageUrlFault } from '../../protocol/image-url';
+import { describeImageUrlFault, IMAGE_DETAILS, imageUrlFault } from '../../protocol/image-url';
 
 type ParameterName = (typeof CHAT_PARAMETER_NAMES)[number];
 
@@ -46,7 +46,6 @@ const LAST_DATE = 8.64e15;
 
 const MESSAGE_STATUSES = ['pending', 'streaming', 'complete', 'stopped', 'error', 'interrupted'] as const;
 const ROLES = ['user', 'assistant', 'function', 'tool'] as const;
-const IMAGE_DETAILS = ['low', 'high', 'auto'] as const;
 // A record, so a kind added to `MessageErrorKind` fails to compile until it is listed here.
 const ERROR_KINDS: Record<MessageErrorKind, true> = {
   http: true,

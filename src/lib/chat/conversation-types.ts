@@ -1,4 +1,5 @@
 import type { ChatParameters } from './chat-parameters';
+import type { IMAGE_DETAILS } from '../../protocol/image-url';
 import type { Branches } from './conversation-tree';
 import type { RateLimitState } from '../api/rate-limit';
 import type { ApiErrorKind, UpstreamFacts } from '../api/errors';
@@ -68,7 +69,7 @@ export interface MessageError {
 export const MAX_MESSAGE_IMAGES = 20;
 
 /** How closely the model looks at an image (the format's `detail`); absent is the server's default. */
-export type ImageDetail = 'low' | 'high' | 'auto';
+export type ImageDetail = (typeof IMAGE_DETAILS)[number];
 
 /**
  * An image of a user message: an http(s) URL, which the server fetches, or a `data:image/…;base64`

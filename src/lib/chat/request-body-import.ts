@@ -37,6 +37,29 @@ function imagesOf(content: ChatMessage['content']): MessageImage[] {
   );
 }
 
+/** How many image_url parts a message's raw content holds (cheap on any value: types only). */
+function imagePartCount(content: unknown): number {
+  if (!Array.isArray(content)) return 0;
+  let count = 0;
+  for (const part of content) if ((part as { type?: unknown } | null)?.type === 'image_url') count += 1;
+  return count;
+}
+
+/**
+ * Messages with more images than the page keeps, found before the request rules read a single part
+ * (each image's address is checked there): a hostile body costs its length only.
+ */
+function crowdedMessages(raw: readonly unknown[], issues: Issue[]): void {
+  raw.forEach((message, i) => {
+    const images = imagePartCount((message as { content?: unknown } | null)?.content);
+    if (images > MAX_MESSAGE_IMAGES && issues.length < MAX_ISSUES)
+      issues.push({
+        path: `$.messages[${i}].content`,
+        reason: `Message ${i + 1} has ${images} images; the chat page keeps at most ${MAX_MESSAGE_IMAGES} a message.`,
+      });
+  });
+}
+
 /**
  * What the chat page cannot hold though a server takes it: it keeps one system prompt, the first
  * message's, and images on user messages only (what a person shows the model). Paths and messages
@@ -50,14 +73,7 @@ function holdingProblems(raw: readonly unknown[], issues: Issue[]): void {
         path: `$.messages[${i}].role`,
         reason: `Message ${i + 1} is a ${role} message after the first; the chat page keeps one system prompt, the first message's. Merge it into the first or drop it.`,
       });
-    const images = Array.isArray(content)
-      ? content.filter((part) => (part as { type?: unknown } | null)?.type === 'image_url').length
-      : 0;
-    if (images > MAX_MESSAGE_IMAGES)
-      issues.push({
-        path: `$.messages[${i}].content`,
-        reason: `Message ${i + 1} has ${images} images; the chat page keeps at most ${MAX_MESSAGE_IMAGES} a message.`,
-      });
+    const images = imagePartCount(content);
     if (images > 0 && role !== 'user')
       issues.push({
         path: `$.messages[${i}].content`,
@@ -165,6 +181,11 @@ export function readRequestBody(
   const model = typeof body.model === 'string' && body.model.trim() !== '' ? body.model : defaults.model;
   // As the service reads it: images go to any model but the spec's own, whose chat reads text.
   const images = !isSpecModel(model);
+  if (images && Array.isArray(body.messages)) {
+    const before = issues.length;
+    crowdedMessages(body.messages, issues);
+    if (issues.length > before) return null;
+  }
   const checked = checkChatRequest(body, { metaSchema: defaults.metaSchema, limit: MAX_ISSUES, images });
   const before = issues.length;
   for (const { param, message } of checked.problems)

@@ -33,7 +33,8 @@ export function comparisonFromConversation(conversation: Conversation, newId: ()
   for (const m of before) {
     if ((m.role === 'user' || m.role === 'assistant') && m.content !== '')
       fewShot.push({ id: newId(), role: m.role, content: m.content });
-    else leftOut += 1;
+    // A message of images alone is counted with the images left behind, not as a function turn.
+    else if (!m.images?.length) leftOut += 1;
   }
   return {
     systemPrompt: conversation.systemPrompt,

@@ -79,7 +79,7 @@ describe('chat page: importing what other tools write', () => {
     await user.clear(screen.getByLabelText('JSON to import'));
     await importPasted(user, body('gpt-4o'));
     await waitFor(() => expect(rows().map((r) => r.dataset.role)).toEqual(['user', 'user']));
-    expect(within(rows()[1]!).getByRole('img', { name: 'Image 1' })).toHaveAttribute(
+    expect(await within(rows()[1]!).findByRole('img', { name: 'Image 1' })).toHaveAttribute(
       'src',
       'https://example.com/cat.png',
     );

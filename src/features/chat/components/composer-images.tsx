@@ -50,7 +50,8 @@ export async function imagesFromFiles(
 
 export interface ComposerImagesProps {
   images: readonly MessageImage[];
-  onChange: (next: MessageImage[]) => void;
+  /** Changes the images from the list as it is when the change lands (a file may take a while to read). */
+  onChange: (update: (current: MessageImage[]) => MessageImage[]) => void;
   /** Why images cannot be sent to the conversation's model here, or null when they can. */
   refusal: string | null;
   /** The row to add one is shown. */
@@ -81,13 +82,13 @@ export function ComposerImages({
     const fault = imageUrlFault(trimmed);
     if (fault) return onProblems([`The address ${describeImageUrlFault(fault)}.`]);
     if (room <= 0) return onProblems([`A message carries at most ${MAX_MESSAGE_IMAGES} images.`]);
-    onChange([...images, { url: trimmed }]);
+    onChange((current) => [...current, { url: trimmed }]);
     onProblems([]);
     setUrl('');
   };
   const attachFiles = async (files: File[]) => {
     const read = await imagesFromFiles(files, room);
-    if (read.images.length > 0) onChange([...images, ...read.images]);
+    if (read.images.length > 0) onChange((current) => [...current, ...read.images]);
     onProblems(read.problems);
   };
 
@@ -97,7 +98,10 @@ export function ComposerImages({
         <ImageThumbnails
           images={images}
           label="Images to send"
-          onRemove={(index) => onChange(images.filter((_, j) => j !== index))}
+          onRemove={(index) => {
+            const removed = images[index];
+            onChange((current) => current.filter((image) => image !== removed));
+          }}
         />
       ) : null}
       {adding ? (

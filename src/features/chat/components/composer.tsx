@@ -113,7 +113,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
   const runs = empty && awaitsReply !== null && onRun !== undefined;
   const clear = () => {
     setText('');
-    setImages([]);
+    setImages(() => []);
     setImageProblems([]);
     setAdding(false);
   };
@@ -141,7 +141,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
         `The images could not be attached: ${error instanceof Error ? error.message : String(error)}. Check the connection to the playground and try again.`,
       ]);
     }
-    if (read.images.length > 0) setImages([...images, ...read.images]);
+    if (read.images.length > 0) setImages((current) => [...current, ...read.images]);
     setImageProblems(read.problems);
   };
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {

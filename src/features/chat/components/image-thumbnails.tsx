@@ -20,9 +20,10 @@ export function ImageThumbnails({
           key={`${i}-${image.url.slice(0, 64)}`}
           className="flex items-center gap-1 rounded border border-zinc-300 p-1 dark:border-zinc-700"
         >
+          {/* The label beside it names the image: the picture adds nothing to read. */}
           <img
             src={image.url}
-            alt={imageLabel(image, i)}
+            alt=""
             referrerPolicy="no-referrer"
             className="h-12 w-12 rounded object-cover"
           />

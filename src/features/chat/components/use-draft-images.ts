@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MAX_MESSAGE_IMAGES, type MessageImage } from '../../../lib/chat';
 
 const imagesKey = (conversationId: string) => `svc-playground.chat-draft-images.${conversationId}`;
@@ -11,12 +11,19 @@ function storedText(conversationId: string): string | null {
   }
 }
 
-/** Keeps the attached images; false when storage refused them (full: files are large). */
+/**
+ * The most the kept list may take in localStorage, which the origin's settings and drafts share (about
+ * 5 MB in all): images past it stay while the page is open, and the page says they are not kept.
+ */
+const MAX_KEPT_CHARS = 1_000_000;
+
+/** Keeps the attached images; false when they are too large to keep or storage refused them. */
 function store(conversationId: string, images: readonly MessageImage[]): boolean {
   try {
-    if (images.length === 0) localStorage.removeItem(imagesKey(conversationId));
-    else localStorage.setItem(imagesKey(conversationId), JSON.stringify(images));
-    return true;
+    const text = images.length === 0 ? '' : JSON.stringify(images);
+    if (text === '' || text.length > MAX_KEPT_CHARS) localStorage.removeItem(imagesKey(conversationId));
+    else localStorage.setItem(imagesKey(conversationId), text);
+    return text.length <= MAX_KEPT_CHARS;
   } catch {
     try {
       localStorage.removeItem(imagesKey(conversationId));
@@ -29,9 +36,12 @@ function store(conversationId: string, images: readonly MessageImage[]): boolean
 
 export interface DraftImages {
   images: MessageImage[];
-  /** Replaces the images (and keeps them): from a click, a paste, a drop or a send. */
-  change: (next: MessageImage[]) => void;
-  /** False when storage refused the images: they go if the page is reloaded before sending. */
+  /**
+   * Changes the images (and keeps them) from the list as it is now, however many changes came
+   * before this one was drawn: a paste while a file is read, a removal while the kept list loads.
+   */
+  change: (update: (current: MessageImage[]) => MessageImage[]) => void;
+  /** False when the images are not kept: they go if the page is reloaded before sending. */
   kept: boolean;
 }
 
@@ -39,7 +49,7 @@ export interface DraftImages {
  * The images attached to a conversation's unsent message, kept in localStorage beside its text. What
  * storage holds is read back as outside data by `lib/chat/draft-images`, fetched only when there is
  * something to read (most conversations have no images waiting); nothing is written before that read,
- * so a stored list is never replaced by an empty one.
+ * so a stored list is never replaced by one made without it.
  */
 export function useDraftImages(conversationId: string): DraftImages {
   const [images, setImages] = useState<MessageImage[]>([]);
@@ -49,6 +59,8 @@ export function useDraftImages(conversationId: string): DraftImages {
   );
   const [kept, setKept] = useState(true);
   const [shownFor, setShownFor] = useState(conversationId);
+  // The list and the read as the last change left them, for changes made before the next render.
+  const latest = useRef({ id: conversationId, images, readFor });
   if (shownFor !== conversationId) {
     setShownFor(conversationId);
     setImages([]);
@@ -56,14 +68,19 @@ export function useDraftImages(conversationId: string): DraftImages {
     setKept(true);
   }
   useEffect(() => {
+    latest.current = { id: conversationId, images, readFor };
+  }, [conversationId, images, readFor]);
+
+  useEffect(() => {
     if (readFor === conversationId) return;
     const text = storedText(conversationId);
     let live = true;
     // A failed fetch leaves the list unread: nothing is written over it, and the next visit reads it.
     import('../../../lib/chat/draft-images').then(
       ({ readDraftImages }) => {
-        if (!live) return;
-        const next = [...readDraftImages(text), ...images].slice(0, MAX_MESSAGE_IMAGES);
+        if (!live || latest.current.id !== conversationId) return;
+        const next = [...readDraftImages(text), ...latest.current.images].slice(0, MAX_MESSAGE_IMAGES);
+        latest.current = { id: conversationId, images: next, readFor: conversationId };
         setImages(next);
         setKept(store(conversationId, next));
         setReadFor(conversationId);
@@ -73,10 +90,14 @@ export function useDraftImages(conversationId: string): DraftImages {
     return () => {
       live = false;
     };
-  }, [conversationId, readFor, images]);
-  const change = (next: MessageImage[]) => {
+  }, [conversationId, readFor]);
+  const change = (update: (current: MessageImage[]) => MessageImage[]) => {
+    const now = latest.current;
+    if (now.id !== conversationId) return;
+    const next = update(now.images).slice(0, MAX_MESSAGE_IMAGES);
+    latest.current = { ...now, images: next };
     setImages(next);
-    if (readFor === conversationId) setKept(store(conversationId, next));
+    if (now.readFor === conversationId) setKept(store(conversationId, next));
   };
   return { images, change, kept };
 }

@@ -83,7 +83,7 @@ export function ChatWorkspace({ conversationId: id, plain, composerRef }: ChatWo
         key={id}
         messages={messages}
         busy={busy}
-        blocked={blocked}
+        blocked={blocked ?? historyImages}
         editingId={editingId}
         rendering={rendering}
         actions={actions}

@@ -18,6 +18,7 @@ import {
 } from '../../../../src/lib/chat/conversation-types';
 import { readDraftImages } from '../../../../src/lib/chat/draft-images';
 import { withEdit } from '../../../../src/lib/chat/message-edits';
+import { readRequestBody } from '../../../../src/lib/chat/request-body-import';
 import { readSharedConversation, shareFragment, sharedData } from '../../../../src/lib/chat/share-link';
 import { chatImagesRefusal } from '../../../../src/lib/chat/images-refusal';
 import { ajv } from '../../../../src/lib/function-schema/ajv-instance';
@@ -184,6 +185,34 @@ describe('images in chat messages', () => {
     );
   });
 
+  it('are counted in an imported request before any is read: too many in a message is one problem', () => {
+    let reads = 0;
+    const part = {
+      type: 'image_url',
+      get image_url() {
+        reads += 1;
+        return { url: 'https://x.example/a.png' };
+      },
+    };
+    const body = { model: 'gpt-4o', messages: [{ role: 'user', content: new Array(100_000).fill(part) }] };
+    const issues: { path: string; reason: string }[] = [];
+    expect(readRequestBody(body, defaults(), issues)).toBeNull();
+    expect(issues).toEqual([
+      {
+        path: '$.messages[0].content',
+        reason: `Message 1 has 100000 images; the chat page keeps at most ${MAX_MESSAGE_IMAGES} a message.`,
+      },
+    ]);
+    expect(reads).toBe(0);
+  });
+
+  it('make a share link no page could open refused when it is made, saying what to do', async () => {
+    const big = conversation({ images: [{ url: `data:image/png;base64,${'A'.repeat(9 * 1024 * 1024)}` }] });
+    await expect(shareFragment(exportConversation(big, new Date(0)))).rejects.toThrow(
+      /a link carries at most 8\.0 MB: the page that opens it would refuse it\. Images attached as files make a conversation large; export it as a file instead\./,
+    );
+  });
+
   it('are written into the Markdown export after the text, labels and addresses escaped', () => {
     const markdown = conversationMarkdown(conversation());
     expect(markdown).toContain(
@@ -208,7 +237,9 @@ describe('the images of an unsent message, read back from storage', () => {
     ]);
     const read = readDraftImages(hostile);
     expect(read[0]).toEqual({ url: 'https://x.example/b.png' });
-    expect(read.length).toBeLessThanOrEqual(MAX_MESSAGE_IMAGES);
+    // The bad entries take no place: the list fills up to the most a message carries, and stops.
+    expect(read).toHaveLength(MAX_MESSAGE_IMAGES);
+    expect(read.slice(1).every((image) => image.url === 'https://x.example/c.png')).toBe(true);
     for (const text of [null, '', '{', '{"url": "https://x"}', '1e999'])
       expect(readDraftImages(text)).toEqual([]);
   });

@@ -72,6 +72,16 @@ describe('comparisonFromConversation', () => {
       newId,
     );
     expect(start).toMatchObject({ message: 'Q2', leftOut: 0, imagesLeftOut: 3 });
+    // A message of images alone is no function turn: it is among the images left behind.
+    const imagesOnly = comparisonFromConversation(
+      conversation([
+        { id: '1', role: 'user', content: '', images: [image], createdAt: 1 },
+        { id: '2', role: 'assistant', content: 'A1', createdAt: 2 },
+        { id: '3', role: 'user', content: 'Q2', createdAt: 3 },
+      ]),
+      newId,
+    );
+    expect(imagesOnly).toMatchObject({ leftOut: 0, imagesLeftOut: 1 });
     expect(comparisonFromConversation(conversation([]), newId).imagesLeftOut).toBe(0);
   });
 });
