@@ -75,8 +75,11 @@ describe('the Vision and Audio pages keep their work', () => {
     await expect.poll(() => page.getByText(/green\.png · .* · image\/png/).count()).toBe(1);
     await page.getByRole('button', { name: 'Analyze' }).click();
     await waitForResult(page, 'Analysis');
-    // The reply's markdown blocks are parsed a few at a time: what is compared is the finished view.
-    const shown = () => page.getByRole('region', { name: 'Analysis' }).textContent();
+    // The reply's markdown blocks are parsed a few at a time: what is compared is the finished view,
+    // once no block waits to be parsed (a list still pending reads as its raw "- " text).
+    const region = page.getByRole('region', { name: 'Analysis' });
+    const shown = () => region.textContent();
+    await expect.poll(() => region.locator('[data-md-pending]').count()).toBe(0);
     await expect.poll(shown).not.toContain('###');
     const analysis = (await shown()) ?? '';
     expect(analysis).toMatch(/#d02020/i);

@@ -47,7 +47,7 @@ describe('compression', () => {
 
   it('never compresses a stream: its first chunk arrives before the paced reply goes on', async () => {
     // The engine paces its tokens with setTimeout; faked, each pacing step happens when the test says.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     const app = createApp(resolveConfig({ SVC_API_KEYS: KEY, SVC_REFERENCE_TOKENS_PER_SECOND: '100' }), {
       log: () => undefined,
     });

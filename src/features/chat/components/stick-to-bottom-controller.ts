@@ -68,8 +68,12 @@ export function attachStickToBottom(
         const movedUp = top < s.last.top - 1 && distance > s.last.distance + 1 && (!resized || s.held);
         const cameDown =
           top > s.last.top + 1 && distance < s.last.distance - 1 && distance <= BOTTOM_SLACK_PX;
+        // Back at the end is the reader's doing only when the view moved: a scroll of ours landing
+        // after a key or wheel stopped following (the view still at the end, the reader's own scroll
+        // not come yet) must not undo the stop.
+        const backAtEnd = distance <= 1 && Math.abs(top - s.last.top) > 1;
         if (movedUp && s.following) setFollowing(false);
-        else if ((cameDown || distance <= 1) && !s.following) setFollowing(true);
+        else if ((cameDown || backAtEnd) && !s.following) setFollowing(true);
       }
     }
     if (s.jump) scrollTo(max, !window.matchMedia('(prefers-reduced-motion: reduce)').matches);
