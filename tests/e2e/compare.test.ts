@@ -82,8 +82,8 @@ describe('compare page', () => {
     const entry = saved.getByRole('listitem', {
       name: 'Explain what a context window is, in three sentences.',
     });
-    await entry.waitFor();
-    expect(await entry.innerText()).toMatch(/3 variants · shown/);
+    // Listed first, then marked as the one shown once the reload has opened it: polled, not read once.
+    await expect.poll(() => entry.innerText()).toMatch(/3 variants · shown/);
     await expect
       .poll(() => statuses(page), { timeout: 120_000 })
       .toEqual(['complete', 'complete', 'complete']);
