@@ -2,7 +2,12 @@
  * The five models of the interface and the endpoint each one serves.
  */
 import type { Model, ModelId } from '../src/protocol/wire';
-import { ENDPOINT_PATHS, MODEL_ENDPOINTS, type LimitedEndpoint } from '../src/protocol/endpoints';
+import {
+  ENDPOINT_PATHS,
+  isSpecModel,
+  MODEL_ENDPOINTS,
+  type LimitedEndpoint,
+} from '../src/protocol/endpoints';
 
 /** The fixed `created` timestamp of every model (2025-01-01T00:00:00Z): the catalog does not change at run time. */
 export const MODELS_CREATED = 1_735_689_600;
@@ -11,10 +16,8 @@ export { MODEL_ENDPOINTS };
 
 export const MODEL_IDS = Object.keys(MODEL_ENDPOINTS) as ModelId[];
 
-/** True when `id` is one of the five model ids. */
-export function isModelId(id: string): id is ModelId {
-  return Object.hasOwn(MODEL_ENDPOINTS, id);
-}
+/** True when `id` is one of the five model ids (the protocol core's rule, which the page uses too). */
+export const isModelId: (id: string) => id is ModelId = isSpecModel;
 
 /** The model ids that an endpoint accepts, for error messages. */
 export function modelsFor(endpoint: LimitedEndpoint): ModelId[] {

@@ -120,3 +120,6 @@ export function resolveFunctionDialect(connection: {
   if (choice !== 'auto') return choice;
   return connection.origin === 'local-service' ? 'legacy' : 'tools';
 }
+
+/** Whether chat messages may carry images on a connection; `auto` decides from the model (`chat/images-refusal`). */
+export type ChatImagesChoice = 'auto' | 'on' | 'off';

@@ -30,3 +30,8 @@ export const MODEL_ENDPOINTS: Readonly<Record<ModelId, LimitedEndpoint>> = {
   'svc-vision': 'vision',
   'svc-audio': 'audio',
 };
+
+/** One of the spec's own model ids (an Object member's name is none of them). */
+export function isSpecModel(id: string): id is ModelId {
+  return Object.hasOwn(MODEL_ENDPOINTS, id);
+}

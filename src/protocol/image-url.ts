@@ -4,6 +4,9 @@
  * page checks the same rule before sending, so both say the same thing in the same words.
  */
 
+/** The values of an image part's `detail`: how closely the model looks. */
+export const IMAGE_DETAILS = ['low', 'high', 'auto'] as const;
+
 /** Why an image URL is refused by its form alone, before anything is fetched. */
 export type ImageUrlFault =
   { kind: 'bad-data-url' } | { kind: 'not-a-url' } | { kind: 'scheme'; scheme: string };

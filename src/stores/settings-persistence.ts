@@ -148,6 +148,7 @@ function sanitizeConnection(raw: unknown): Connection | null {
     ...(raw.functionDialect === 'legacy' || raw.functionDialect === 'tools'
       ? { functionDialect: raw.functionDialect }
       : {}),
+    ...(raw.chatImages === 'on' || raw.chatImages === 'off' ? { chatImages: raw.chatImages } : {}),
     ...(raw.thinkTags === true ? { thinkTags: true } : {}),
     ...(isRecord(raw.lastModels) ? { lastModels: stringsOf(raw.lastModels) } : {}),
   };

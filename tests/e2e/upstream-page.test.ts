@@ -4,33 +4,19 @@
  * chosen in the picker and used; an upstream 401, an upstream 429 and an upstream that is down each
  * told as the upstream's, with the upstream's own wait; a refusal drawn as a refusal.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, startScriptedUpstream, type ScriptedUpstream } from '../server/interop/scripted-upstream';
-import { launchBrowser, screenshot } from './support/browser';
-import { startService, type RunningService } from './support/start-service';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ask } from '../server/interop/scripted-upstream';
+import { screenshot } from './support/browser';
+import { upstreamStage } from './support/upstream-stage';
 
-let upstream: ScriptedUpstream;
-let service: RunningService;
-let browser: Browser;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  upstream = await startScriptedUpstream('openai');
-  service = await startService({ SVC_UPSTREAM_URL: upstream.url, SVC_UPSTREAM_API_KEY: 'up-key' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
-  await upstream?.close();
-});
+const stage = upstreamStage('openai');
 
 /** A fresh page (its own storage) on /chat, connected to the service by its bootstrap. */
 async function openChat(): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(new URL('/chat', service.url).href);
+  const page = await stage.browser.newPage({ viewport: { width: 1360, height: 900 } });
+  page.on('pageerror', (error) => stage.pageErrors.push(error.message));
+  await page.goto(new URL('/chat', stage.service.url).href);
   await page.getByRole('textbox', { name: 'Message', exact: true }).waitFor();
   return page;
 }
@@ -49,13 +35,13 @@ describe('the page in front of an upstream', () => {
     const picker = page.getByRole('combobox', { name: 'Model' });
     await expect.poll(() => picker.locator('option', { hasText: 'gpt-4o-mini' }).count()).toBe(1);
     await picker.selectOption('gpt-4o-mini');
-    const before = upstream.chats().length;
+    const before = stage.upstream.chats().length;
     await send(page, ask('hello'));
     const transcript = page.getByRole('list', { name: 'Transcript' });
     await expect
       .poll(() => transcript.locator(':scope > li').last().getAttribute('data-status'))
       .toBe('complete');
-    const received = upstream.chats().slice(before);
+    const received = stage.upstream.chats().slice(before);
     expect(received.map((r) => r.body?.model)).toEqual(['gpt-4o-mini']);
     await page.close();
   });
@@ -108,7 +94,7 @@ describe('the page in front of an upstream', () => {
     const health = page.getByTestId('health');
     await expect.poll(() => health.innerText()).toMatch(/Healthy/);
     // Down: its port refuses connections. The service still has the model list it fetched.
-    await upstream.close();
+    await stage.upstream.close();
     await page.getByRole('button', { name: 'Re-check connection' }).click();
     await expect.poll(() => health.innerText(), { timeout: 120_000 }).toContain('Upstream unreachable');
     await send(page, ask('hello'));
@@ -117,6 +103,6 @@ describe('the page in front of an upstream', () => {
     await expect.poll(() => panel.innerText()).toContain('SVC_UPSTREAM_URL');
     await screenshot(page, 'upstream-down');
     await page.close();
-    expect(pageErrors).toEqual([]);
+    expect(stage.pageErrors).toEqual([]);
   });
 });

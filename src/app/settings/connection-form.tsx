@@ -52,6 +52,7 @@ export function ConnectionForm({ initial, title, onSave, onCancel }: ConnectionF
       apiKey: values.apiKey.trim(),
       rememberKey: values.rememberKey,
       functionDialect: values.functionDialect,
+      chatImages: values.chatImages,
       thinkTags: values.thinkTags,
     });
   };

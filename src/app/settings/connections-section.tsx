@@ -11,6 +11,7 @@ const EMPTY: ConnectionFormValues = {
   apiKey: '',
   rememberKey: false,
   functionDialect: 'auto',
+  chatImages: 'auto',
   thinkTags: false,
 };
 
@@ -62,6 +63,7 @@ export function ConnectionsSection() {
             apiKey: edited.apiKey,
             rememberKey: edited.rememberKey,
             functionDialect: edited.functionDialect ?? 'auto',
+            chatImages: edited.chatImages ?? 'auto',
             thinkTags: edited.thinkTags === true,
           }}
           onSave={(values) => {

@@ -1,6 +1,6 @@
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { SelectField } from '../../components/ui/select-field';
-import type { FunctionDialectChoice } from '../../lib/connection';
+import type { ChatImagesChoice, FunctionDialectChoice } from '../../lib/connection';
 
 const DIALECTS: readonly { value: FunctionDialectChoice; label: string }[] = [
   { value: 'auto', label: 'Auto: legacy for the local service, tools for any other server' },
@@ -8,12 +8,19 @@ const DIALECTS: readonly { value: FunctionDialectChoice; label: string }[] = [
   { value: 'tools', label: 'Tools: tools / tool_calls (OpenAI, vLLM, llama.cpp, Ollama)' },
 ];
 
+const CHAT_IMAGES: readonly { value: ChatImagesChoice; label: string }[] = [
+  { value: 'auto', label: 'Auto: to any model but the spec’s svc-* models, which read text in chat' },
+  { value: 'on', label: 'On: this server’s chat models read images' },
+  { value: 'off', label: 'Off: this server’s chat models read text only' },
+];
+
 export interface ServerDialectValues {
   functionDialect: FunctionDialectChoice;
+  chatImages: ChatImagesChoice;
   thinkTags: boolean;
 }
 
-/** How this server spells function calls, and whether it puts reasoning in `<think>` tags. */
+/** How this server spells function calls, whether its chat models read images, and whether it puts reasoning in `<think>` tags. */
 export function ServerDialectFields({
   values,
   onChange,
@@ -28,6 +35,12 @@ export function ServerDialectFields({
         value={values.functionDialect}
         options={DIALECTS}
         onChange={(next) => onChange({ ...values, functionDialect: next as FunctionDialectChoice })}
+      />
+      <SelectField
+        label="Images in chat messages"
+        value={values.chatImages}
+        options={CHAT_IMAGES}
+        onChange={(next) => onChange({ ...values, chatImages: next as ChatImagesChoice })}
       />
       <CheckboxField
         label={

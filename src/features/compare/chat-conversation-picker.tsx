@@ -72,7 +72,11 @@ export function ChatConversationPicker({
       const start = comparisonFromConversation(conversation, newId);
       onPick(start);
       const examples = `${start.fewShot.length} example${start.fewShot.length === 1 ? '' : 's'}`;
-      const left = start.leftOut > 0 ? `; ${start.leftOut} function or tool message(s) left out` : '';
+      const left =
+        (start.leftOut > 0 ? `; ${start.leftOut} function or tool message(s) left out` : '') +
+        (start.imagesLeftOut > 0
+          ? `; ${start.imagesLeftOut} image${start.imagesLeftOut === 1 ? '' : 's'} left out (a comparison sends text)`
+          : '');
       setSaid(
         `Took “${conversation.title}”: its system prompt, ${examples}, its last message, and its model and parameters as variant 1${left}.`,
       );

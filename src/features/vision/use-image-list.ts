@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { newImageEntry, type ImageEntry } from './image-entry';
-import { readDataUrl } from './read-data-url';
+import { readDataUrl } from '../../lib/read-data-url';
 
 /**
  * The request's images: typed URLs and local files read as `data:` URLs, in page order. Each removed

@@ -1,7 +1,12 @@
 import { CHAT_PARAMETER_NAMES, type ChatParameters } from './chat-parameters';
-import type { ConversationMessage } from './conversation-types';
+import type { ConversationMessage, MessageImage } from './conversation-types';
 import { toLegacyForm, toToolsForm } from '../../protocol/chat/dialects';
-import type { ChatCompletionRequest, ChatMessage, FunctionDefinition } from '../../protocol/wire';
+import type {
+  ChatCompletionRequest,
+  ChatMessage,
+  ContentPart,
+  FunctionDefinition,
+} from '../../protocol/wire';
 import type { FunctionDialect } from '../connection';
 
 export interface BuildChatRequestInput {
@@ -22,6 +27,7 @@ export interface BuildChatRequestInput {
  * The rules (the README repeats them):
  * - Reasoning (thinking output) is NEVER sent back: only `content` (and `function_call`) travel.
  * - A refusal is sent back as OpenAI takes it: `refusal` beside `content` (null when there is no text).
+ * - A user message's images follow its text as `image_url` parts (their file names stay here).
  * - A reply that is still `pending` or `streaming` is the one being requested, so it is left out.
  * - A stopped, interrupted or failed reply that the user keeps in the conversation is sent as what it
  *   is, its partial text, because the transcript is the conversation; deleting it is how to drop it.
@@ -54,11 +60,21 @@ export function toWireMessages(messages: readonly ConversationMessage[]): ChatMe
       wire.push({ role: 'function', name: message.name ?? '', content: message.content });
     } else if (message.role === 'tool') {
       wire.push({ role: 'tool', tool_call_id: message.tool_call_id ?? '', content: message.content });
+    } else if (message.images && message.images.length > 0) {
+      wire.push({ role: 'user', content: userParts(message.content, message.images) });
     } else {
       wire.push({ role: 'user', content: message.content });
     }
   }
   return wire;
+}
+
+/** A user message with images as the format's parts: its text first (when it has any), then each image. */
+function userParts(text: string, images: readonly MessageImage[]): ContentPart[] {
+  const parts: ContentPart[] = text === '' ? [] : [{ type: 'text', text }];
+  for (const { url, detail } of images)
+    parts.push({ type: 'image_url', image_url: { url, ...(detail ? { detail } : {}) } });
+  return parts;
 }
 
 /**

@@ -8,7 +8,14 @@
  * Not on the chat page's first load: the store fetches it with the first record it reads.
  */
 import { treeProblems, type Branches, type VersionSet } from './conversation-tree';
-import type { Conversation, ConversationMessage, MessageError, MessageErrorKind } from './conversation-types';
+import {
+  MAX_MESSAGE_IMAGES,
+  type Conversation,
+  type ConversationMessage,
+  type ImageDetail,
+  type MessageError,
+  type MessageErrorKind,
+} from './conversation-types';
 import {
   capIssues,
   checkArray,
@@ -27,6 +34,7 @@ import {
 import { checkChatParameter } from './request-parameter-checks';
 import { CHAT_PARAMETER_NAMES, type ChatParameters } from './chat-parameters';
 import type { FunctionDefinition, TokenLogprob } from '../../protocol/wire';
+import { describeImageUrlFault, IMAGE_DETAILS, imageUrlFault } from '../../protocol/image-url';
 
 type ParameterName = (typeof CHAT_PARAMETER_NAMES)[number];
 
@@ -77,6 +85,43 @@ const count: Checker = (value, path, issues) => {
   if (!checkNumber(value, path, issues)) return false;
   if ((value as number) >= 0) return true;
   issues.push({ path, reason: `must not be negative, found ${String(value)}` });
+  return false;
+};
+
+/** An image URL as the request rules take it: http(s), or a base64 `data:image/…` URL. */
+const imageUrl: Checker = (value, path, issues) => {
+  if (!checkString(value, path, issues)) return false;
+  const fault = imageUrlFault(value as string);
+  if (!fault) return true;
+  issues.push({ path, reason: describeImageUrlFault(fault) });
+  return false;
+};
+
+const messageImage = checkObject(
+  { url: imageUrl, detail: checkOptional(checkEnum(IMAGE_DETAILS)), name: checkOptional(checkString) },
+  true,
+);
+
+/** A message's images: counted before any is looked at, so a hostile list costs its length only. */
+const messageImages: Checker = (value, path, issues) => {
+  if (Array.isArray(value) && value.length > MAX_MESSAGE_IMAGES) {
+    issues.push({
+      path,
+      reason: `holds ${value.length} images; a message carries at most ${MAX_MESSAGE_IMAGES}`,
+    });
+    return false;
+  }
+  return checkArray(messageImage)(value, path, issues);
+};
+
+/** Images belong to what a person says: on another role they would be sent as nothing the format has. */
+const imagesOnUserOnly: Checker = (value, path, issues) => {
+  const raw = value as Record<string, unknown>;
+  if (!Object.hasOwn(raw, 'images') || raw.images === undefined || raw.role === 'user') return true;
+  issues.push({
+    path: `${path}.images`,
+    reason: `is on a ${String(raw.role)} message; only user messages carry images`,
+  });
   return false;
 };
 
@@ -145,11 +190,12 @@ function shapes(mode: ReadOptions['mode']) {
     // Exports made before every field was kept carry others; they are dropped.
     true,
   );
-  const message = checkObject(
+  const messageShape = checkObject(
     {
       id: nonEmptyString,
       role: checkEnum(ROLES),
       content: checkString,
+      images: checkOptional(messageImages),
       // Text like content, under the same bounds (the file's, the link's, the reply's).
       refusal: checkOptional(checkString),
       createdAt: date,
@@ -204,6 +250,8 @@ function shapes(mode: ReadOptions['mode']) {
     },
     open,
   );
+  const message: Checker = (value, path, issues) =>
+    messageShape(value, path, issues) && imagesOnUserOnly(value, path, issues);
   const messages = checkArray(message);
 
   /** A fork's versions: each the rest of the conversation from there, or null for the one shown. */
@@ -367,6 +415,13 @@ function buildMessage(raw: Raw, now: number): ConversationMessage {
     createdAt: date(raw.createdAt),
   };
   if (raw.refusal !== undefined) m.refusal = raw.refusal as string;
+  const images = raw.images as Raw[] | undefined;
+  if (images && images.length > 0)
+    m.images = images.map((image) => ({
+      url: image.url as string,
+      ...(image.detail !== undefined ? { detail: image.detail as ImageDetail } : {}),
+      ...(image.name !== undefined ? { name: image.name as string } : {}),
+    }));
   if (raw.name !== undefined) m.name = raw.name as string;
   if (raw.function_call !== undefined) m.function_call = call(raw.function_call as Raw);
   if (raw.tool_calls !== undefined)

@@ -1,10 +1,11 @@
 /**
  * A conversation as a Markdown document for people: each message under its role, function calls
- * with their arguments, results under the function's name, reasoning folded in a details block.
+ * with their arguments, results under the function's name, reasoning folded in a details block,
+ * a user message's images as Markdown images after its text.
  * The path shown only (versions not shown stay in the JSON export).
  */
 import type { FunctionCall } from '../../protocol/wire';
-import type { Conversation, ConversationMessage } from './conversation-types';
+import type { Conversation, ConversationMessage, MessageImage } from './conversation-types';
 
 /** A fence longer than any run of backticks in `text`, so what it holds cannot close it. */
 function fenced(text: string, language = ''): string {
@@ -32,6 +33,20 @@ function heading(message: ConversationMessage): string {
   return message.role === 'tool' ? `Tool result${of}` : `Function result${of}`;
 }
 
+/**
+ * A message's images as Markdown images, in the form whose destination may hold spaces and
+ * parentheses (`<…>`); the label is the file's name or the image's number.
+ */
+function imagesMarkdown(images: readonly MessageImage[]): string {
+  return images
+    .map((image, i) => {
+      const label = (image.name ?? `Image ${i + 1}`).replace(/[[\]\\]/g, '\\$&').replace(/\s+/g, ' ');
+      const url = image.url.replace(/[<>\s]/g, encodeURIComponent);
+      return `![${label}](<${url}>)`;
+    })
+    .join('\n');
+}
+
 function messageMarkdown(message: ConversationMessage): string {
   const parts = [`## ${heading(message)}`];
   if (message.reasoning && message.reasoning.text.trim() !== '')
@@ -40,6 +55,7 @@ function messageMarkdown(message: ConversationMessage): string {
     );
   if (message.role === 'function' || message.role === 'tool') parts.push(fenced(message.content));
   else if (message.content !== '') parts.push(message.content);
+  if (message.images && message.images.length > 0) parts.push(imagesMarkdown(message.images));
   if (message.refusal) parts.push(`> Refused: ${message.refusal}`);
   const calls = [
     ...(message.function_call ? [message.function_call] : []),

@@ -1,4 +1,5 @@
 import type { ChatParameters } from './chat-parameters';
+import type { IMAGE_DETAILS } from '../../protocol/image-url';
 import type { Branches } from './conversation-tree';
 import type { RateLimitState } from '../api/rate-limit';
 import type { ApiErrorKind, UpstreamFacts } from '../api/errors';
@@ -64,11 +65,30 @@ export interface MessageError {
   upstream?: UpstreamFacts | null;
 }
 
+/** The most images one message carries: servers cap them (OpenAI at 10 on some models, others more). */
+export const MAX_MESSAGE_IMAGES = 20;
+
+/** How closely the model looks at an image (the format's `detail`); absent is the server's default. */
+export type ImageDetail = (typeof IMAGE_DETAILS)[number];
+
+/**
+ * An image of a user message: an http(s) URL, which the server fetches, or a `data:image/…;base64`
+ * URL holding the file itself. Sent as an `image_url` part after the message's text.
+ */
+export interface MessageImage {
+  url: string;
+  detail?: ImageDetail;
+  /** The file's name when it came from one (for its label; never sent). */
+  name?: string;
+}
+
 export interface ConversationMessage {
   id: string;
   role: ConversationRole;
   /** The text; an assistant message that only calls a function has ''. */
   content: string;
+  /** On a user message: its images, sent after the text as `image_url` parts (absent when none). */
+  images?: MessageImage[];
   /** On an assistant reply: the model declined, in its own words (OpenAI's `refusal`); `content` often ''. */
   refusal?: string;
   /** On a `function` or `tool` role message: the function whose result this is. */

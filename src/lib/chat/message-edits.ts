@@ -14,18 +14,23 @@ function indexOf(messages: readonly ConversationMessage[], id: string): number {
 
 /** The fields a person may edit by hand. */
 export type MessageEdit = Partial<
-  Pick<ConversationMessage, 'role' | 'content' | 'name' | 'function_call' | 'tool_call_id'>
+  Pick<ConversationMessage, 'role' | 'content' | 'images' | 'name' | 'function_call' | 'tool_call_id'>
 >;
 
 /**
  * A message with an edit applied. A mock's result whose text a person changed is theirs, no longer
- * the mock's, so the mark goes with the old text.
+ * the mock's, so the mark goes with the old text. Images stay only on a user message (the editor
+ * says so before a role change drops them); an empty list is no list.
  */
 export function withEdit(message: ConversationMessage, edit: MessageEdit): ConversationMessage {
-  const { answeredBy, ...before } = message;
+  const { answeredBy, images, ...before } = message;
   const keepsMark =
     answeredBy !== undefined && (edit.content === undefined || edit.content === before.content);
-  return { ...before, ...(keepsMark ? { answeredBy } : {}), ...edit };
+  const next: ConversationMessage = { ...before, ...(keepsMark ? { answeredBy } : {}), ...edit };
+  const kept = edit.images ?? images;
+  delete next.images;
+  if (next.role === 'user' && kept && kept.length > 0) next.images = kept;
+  return next;
 }
 
 export function editMessage(

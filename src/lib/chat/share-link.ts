@@ -5,6 +5,7 @@
 import type { Branches } from './conversation-tree';
 import type { Conversation, ConversationMessage } from './conversation-types';
 import { describeIssues } from './describe-issues';
+import { formatBytes } from '../format-bytes';
 import type { ImportDefaults } from './request-body-import';
 
 const MARK = 'share=';
@@ -53,13 +54,17 @@ function fromBase64Url(text: string): Uint8Array {
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 
-/** The fragment (without `#`) that carries `exportJson`. */
+/**
+ * The fragment (without `#`) that carries `exportJson`. A conversation past what a link may inflate
+ * to is refused here, with what to do, rather than made into a link nobody can open.
+ */
 export async function shareFragment(exportJson: string): Promise<string> {
-  const packed = await pipeBytes(
-    new TextEncoder().encode(exportJson),
-    new CompressionStream('deflate-raw'),
-    Number.POSITIVE_INFINITY,
-  );
+  const bytes = new TextEncoder().encode(exportJson);
+  if (bytes.length > MAX_SHARED_BYTES)
+    throw new RangeError(
+      `The conversation is ${formatBytes(bytes.length)}, and a link carries at most ${formatBytes(MAX_SHARED_BYTES)}: the page that opens it would refuse it. Images attached as files make a conversation large; export it as a file instead.`,
+    );
+  const packed = await pipeBytes(bytes, new CompressionStream('deflate-raw'), Number.POSITIVE_INFINITY);
   return `${MARK}${toBase64Url(packed)}`;
 }
 

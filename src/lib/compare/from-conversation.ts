@@ -13,6 +13,8 @@ export interface ComparisonStart {
   functions: FunctionDefinition[];
   /** Messages that could not come along: function and tool turns, and calls without text. */
   leftOut: number;
+  /** Images of the messages taken: a comparison sends text, so they stay in the conversation. */
+  imagesLeftOut: number;
 }
 
 /**
@@ -26,10 +28,13 @@ export function comparisonFromConversation(conversation: Conversation, newId: ()
   const before = last === -1 ? messages : messages.slice(0, last);
   const fewShot: FewShotMessage[] = [];
   let leftOut = 0;
+  const taken = last === -1 ? before : [...before, messages[last]!];
+  const imagesLeftOut = taken.reduce((sum, m) => sum + (m.images?.length ?? 0), 0);
   for (const m of before) {
     if ((m.role === 'user' || m.role === 'assistant') && m.content !== '')
       fewShot.push({ id: newId(), role: m.role, content: m.content });
-    else leftOut += 1;
+    // A message of images alone is counted with the images left behind, not as a function turn.
+    else if (!m.images?.length) leftOut += 1;
   }
   return {
     systemPrompt: conversation.systemPrompt,
@@ -39,5 +44,6 @@ export function comparisonFromConversation(conversation: Conversation, newId: ()
     parameters: pickChatParameters(conversation.parameters),
     functions: structuredClone(conversation.functions ?? []),
     leftOut,
+    imagesLeftOut,
   };
 }

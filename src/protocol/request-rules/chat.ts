@@ -21,6 +21,8 @@ export interface RuleOptions {
   metaSchema: MetaSchemaCheck;
   /** Stop after this many problems: 1 for an answer naming one param, more for a list to show. */
   limit: number;
+  /** Image parts are taken in messages: the model reads them (an upstream's), not the service's own. */
+  images?: boolean;
 }
 
 function readStreamOptions(p: Problems, body: JsonObject): void {
@@ -50,10 +52,15 @@ function readMaxTokens(p: Problems, body: JsonObject): number | undefined {
 }
 
 /** In the order the service has always checked them, so its first problem is the one it named before. */
-function readChat(p: Problems, body: JsonObject, metaSchema: MetaSchemaCheck): ChatRequestFields {
+function readChat(
+  p: Problems,
+  body: JsonObject,
+  metaSchema: MetaSchemaCheck,
+  images: boolean,
+): ChatRequestFields {
   if (!isAbsent(body.n) && body.n !== 1)
     p.add('n', `'n' must be 1: the service makes one choice per request.`);
-  const messages = readMessages(p, body, 'chat');
+  const messages = readMessages(p, body, images ? 'chat-images' : 'chat');
   const functions = readFunctions(p, body, metaSchema);
   const tools = readTools(p, body, metaSchema);
   // On the messages as sent, so a list of every problem has these too (the service stops earlier).
@@ -95,7 +102,7 @@ function readChat(p: Problems, body: JsonObject, metaSchema: MetaSchemaCheck): C
 /** Checks a chat request body; `value` is the request read from it when no problem was found. */
 export function checkChatRequest(
   body: unknown,
-  { metaSchema, limit }: RuleOptions,
+  { metaSchema, limit, images = false }: RuleOptions,
 ): RuleResult<ChatRequestFields> {
   return runRules(limit, (p) => {
     if (!isPlainObject(body)) {
@@ -107,6 +114,6 @@ export function checkChatRequest(
     }
     if (!isAbsent(body.model) && typeof body.model !== 'string')
       p.add('model', `'model' must be a string, not ${describe(body.model)}.`);
-    return readChat(p, body, metaSchema);
+    return readChat(p, body, metaSchema, images);
   });
 }

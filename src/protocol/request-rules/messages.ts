@@ -1,20 +1,25 @@
 /**
- * `messages` for chat (string content, or text parts) and vision (arrays of text and image parts).
+ * `messages` for chat (string content, or text parts; image parts too for a model that reads them) and
+ * vision (arrays of text and image parts).
  * Read into clean messages holding only the fields of the format.
  */
 import type { ChatMessage, ContentPart, FunctionCall, ToolCall } from '../wire';
 import { FUNCTION_NAME_PATTERN } from '../function-rules';
-import { describeImageUrlFault, imageUrlFault } from '../image-url';
+import { describeImageUrlFault, IMAGE_DETAILS, imageUrlFault } from '../image-url';
 import type { Problems } from './problems';
 import { isAbsent, isPlainObject, type JsonObject } from './values';
 
-export type MessagesMode = 'chat' | 'vision';
+/**
+ * `chat` takes text only (the service's chat models); `chat-images` takes image parts too (a model
+ * that reads them: an upstream's, or a conversation kept for a server whose models do); `vision`
+ * needs at least one image.
+ */
+export type MessagesMode = 'chat' | 'chat-images' | 'vision';
 
 /** `developer` is OpenAI's newer name for `system` (the AI SDK sends it for reasoning models). */
 export const MESSAGE_ROLES = ['system', 'developer', 'user', 'assistant', 'function', 'tool'] as const;
 
 export const MAX_MESSAGES = 10_000;
-const DETAILS = ['low', 'high', 'auto'];
 const MAX_TOOL_CALLS = 128;
 
 function readImage(p: Problems, image: unknown, param: string): ContentPart | undefined {
@@ -23,7 +28,10 @@ function readImage(p: Problems, image: unknown, param: string): ContentPart | un
     return p.add(`${param}.url`, `'${param}.url' must be a non-empty string.`);
   const fault = imageUrlFault(image.url);
   if (fault) return p.add(`${param}.url`, `'${param}.url' ${describeImageUrlFault(fault)}.`);
-  if (image.detail !== undefined && (typeof image.detail !== 'string' || !DETAILS.includes(image.detail)))
+  if (
+    image.detail !== undefined &&
+    (typeof image.detail !== 'string' || !(IMAGE_DETAILS as readonly string[]).includes(image.detail))
+  )
     return p.add(`${param}.detail`, `'${param}.detail' must be 'low', 'high' or 'auto'.`);
   const detail = image.detail ? { detail: image.detail as 'low' | 'high' | 'auto' } : {};
   return { type: 'image_url', image_url: { url: image.url, ...detail } };
@@ -79,7 +87,7 @@ function readContent(
   if (!Array.isArray(content))
     return p.add(
       `${param}.content`,
-      `'${param}.content' must be a string${mode === 'vision' ? ' or an array of content parts' : ''}.`,
+      `'${param}.content' must be a string${mode === 'chat' ? '' : ' or an array of content parts'}.`,
     );
   if (content.length === 0)
     return p.add(`${param}.content`, `'${param}.content' must not be an empty array.`);

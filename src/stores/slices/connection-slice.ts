@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import { newConnectionId, type FunctionDialectChoice } from '../../lib/connection';
+import { newConnectionId, type ChatImagesChoice, type FunctionDialectChoice } from '../../lib/connection';
 import type { SettingsState, SettingsMutators } from '../settings-types';
 
 /** Where a saved connection came from; the local service's own entry is refreshed at every start. */
@@ -18,6 +18,8 @@ export interface Connection {
   origin: ConnectionOrigin;
   /** Which function-calling dialect requests speak; absent is `auto` (see `resolveFunctionDialect`). */
   functionDialect?: FunctionDialectChoice;
+  /** Whether chat messages carry images; absent is `auto` (see `chatImagesRefusal`). */
+  chatImages?: ChatImagesChoice;
   /** Read a leading `<think>…</think>` in replies as reasoning (servers that put it in `content`). */
   thinkTags?: boolean;
   /** The model last chosen on this connection, per page: what the page goes back to here. */

@@ -5,7 +5,7 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FunctionDialectChoice } from '../../../src/lib/connection';
+import type { ChatImagesChoice, FunctionDialectChoice } from '../../../src/lib/connection';
 import { IDBFactory } from 'fake-indexeddb';
 import { createApp, type ModelEngines } from '../../../server/app';
 import { resolveConfig } from '../../../server/config';
@@ -60,6 +60,7 @@ export async function openChat(
     apiKey = TEST_KEY,
     stores,
     functionDialect,
+    chatImages,
     path = '/chat',
   }: {
     /** The address opened: /chat, or a conversation's /chat/:id. */
@@ -68,6 +69,8 @@ export async function openChat(
     apiKey?: string;
     stores?: AppStores;
     functionDialect?: FunctionDialectChoice;
+    /** Whether chat messages may carry images on the connection (absent: auto). */
+    chatImages?: ChatImagesChoice;
   } = {},
 ) {
   if (!keepStorage) globalThis.indexedDB = new IDBFactory();
@@ -84,6 +87,7 @@ export async function openChat(
     apiKey,
     origin: 'local-service',
     ...(functionDialect ? { functionDialect } : {}),
+    ...(chatImages ? { chatImages } : {}),
   });
   const utils = renderApp({ path, fetch: service.fetch, ...(stores ? { stores } : {}) });
   await screen.findByRole('textbox', { name: 'Message' }, { timeout: 60_000 });

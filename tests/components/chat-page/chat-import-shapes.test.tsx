@@ -48,13 +48,11 @@ describe('chat page: importing what other tools write', () => {
     expect((screen.getByLabelText('JSON to import') as HTMLTextAreaElement).value).toBe('');
   });
 
-  it('refuses image parts with the message number and keeps the pasted text', async () => {
+  it('opens image_url parts as the message’s images, and refuses them for svc-chat, keeping the pasted text', async () => {
     const { user } = await openChat(chatService());
-    await openDialog(user);
-    const before = savedTitles();
-    await importPasted(
-      user,
+    const body = (model?: string) =>
       JSON.stringify({
+        ...(model ? { model } : {}),
         messages: [
           { role: 'system', content: 'x' },
           { role: 'user', content: 'first' },
@@ -63,15 +61,28 @@ describe('chat page: importing what other tools write', () => {
             content: [{ type: 'image_url', image_url: { url: 'https://example.com/cat.png' } }],
           },
         ],
-      }),
-    );
-    const alert = await screen.findByRole('alert');
+      });
+    await openDialog(user);
+    const before = savedTitles();
+    // No model named: the connection's, svc-chat, which reads text only, as the service says.
+    await importPasted(user, body());
+    const dialog = screen.getByRole('dialog', { name: 'Import or export conversations' });
+    const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toContain('Not imported: 1 problem.');
     expect(alert.textContent).toContain(
-      '$.messages[2].content[0] Message 3 has image parts; the chat page takes text only — use the Vision page. Chat models do not read images: send image parts to /vision/analyze with svc-vision.',
+      '$.messages[2].content[0] Message 3 has images, and svc-chat reads text only in chat: ask about images on the Vision page, or import the request for a model that reads them. Chat models do not read images: send image parts to /vision/analyze with svc-vision.',
     );
     expect((screen.getByLabelText('JSON to import') as HTMLTextAreaElement).value).toContain('cat.png');
     expect(savedTitles()).toEqual(before);
+
+    // For a model that reads images, they come in as the message's images.
+    await user.clear(screen.getByLabelText('JSON to import'));
+    await importPasted(user, body('gpt-4o'));
+    await waitFor(() => expect(rows().map((r) => r.dataset.role)).toEqual(['user', 'user']));
+    expect(await within(rows()[1]!).findByRole('img', { name: 'Image 1' })).toHaveAttribute(
+      'src',
+      'https://example.com/cat.png',
+    );
   });
 
   it('lists each problem of a bad body where it is', async () => {
@@ -157,7 +168,7 @@ describe('chat page: all conversations at once', () => {
     const alert = within(dialog).getByRole('alert');
     expect(alert.textContent).toContain('Conversation 2:');
     expect(alert.textContent).toContain(
-      '$[1].messages[0].content[0].type Message 1 has image parts; the chat page takes text only — use the Vision page.',
+      "$[1].messages[0].content[0].type Message 1: 'input_image' is another tool's way of writing an image",
     );
     // Not the rules' "must be 'text' or 'image_url'", which would send the reader to another image part.
     expect(alert.textContent).not.toContain("must be 'text' or 'image_url'");

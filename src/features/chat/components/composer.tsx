@@ -1,9 +1,12 @@
-import { forwardRef, useEffect, useState } from 'react';
+import { forwardRef, useEffect, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
 import type { SendKey } from '../../../stores';
 import { ParameterProblems } from '../params/parameter-problems';
 import { ContextMeter } from './context-meter';
+import { onDemand } from '../../../components/ui/on-demand';
+import { useDraftImages } from './use-draft-images';
+import { MAX_MESSAGE_IMAGES, type MessageImage } from '../../../lib/chat';
 import { preloadReplyMachinery } from '../session';
 import { describeInvalidParameters, useInvalidParameters } from '../params/use-parameter-problem';
 
@@ -27,13 +30,23 @@ function saveDraft(conversationId: string, text: string): void {
   }
 }
 
+// Attaching images (the row, the thumbnails, reading files) loads on the intent to attach, or with a
+// conversation whose unsent message has images: most messages carry none (the first page stays light).
+const loadImages = () => import('./composer-images');
+const ComposerImages = onDemand(() => loadImages().then((m) => m.ComposerImages));
+
+const NOT_KEPT =
+  'The attached images are too large to keep in this browser: they stay while the page is open, and go if you reload before sending.';
+
 export interface ComposerProps {
   conversationId: string;
   busy: boolean;
   /** Why sending is not possible now (e.g. invalid function definitions); Send is disabled with it shown. */
   blockedReason?: string | null;
   sendKey: SendKey;
-  onSend: (text: string) => void;
+  /** Why images cannot go to the conversation's model on this connection, or null when they can. */
+  imagesRefusal?: string | null;
+  onSend: (text: string, images: MessageImage[]) => void;
   /**
    * With the box empty, Send runs the conversation as it stands: `reply` when it ends with a turn not
    * yet answered, `continuation` when it ends with assistant text written by hand (a prefill).
@@ -41,8 +54,8 @@ export interface ComposerProps {
   awaitsReply?: 'reply' | 'continuation' | null;
   /** Asks for the reply to the conversation as it stands. */
   onRun?: () => void;
-  /** Appends the text as a message without requesting a reply (few-shot prompts). */
-  onAdd: (role: 'user' | 'assistant', text: string) => void;
+  /** Appends the text (a user's with its images) as a message without requesting a reply (few-shot prompts). */
+  onAdd: (role: 'user' | 'assistant', text: string, images: MessageImage[]) => void;
   onStop: () => void;
 }
 
@@ -58,6 +71,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
     busy,
     blockedReason: otherReason = null,
     sendKey,
+    imagesRefusal = null,
     onSend,
     awaitsReply = null,
     onRun,
@@ -69,14 +83,24 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
   // The parameters are checked here too, so every way of sending from the box waits for a fix.
   const invalidParameters = useInvalidParameters(conversationId);
   const parameterProblem = describeInvalidParameters(invalidParameters);
-  const blockedReason = [otherReason, parameterProblem].filter((reason) => reason !== null).join(' ') || null;
   const [text, setText] = useState(() => loadDraft(conversationId));
+  const { images, change: setImages, kept: imagesKept } = useDraftImages(conversationId);
+  const [adding, setAdding] = useState(false);
+  const [imageProblems, setImageProblems] = useState<string[]>([]);
   const [shownFor, setShownFor] = useState(conversationId);
   if (shownFor !== conversationId) {
     setShownFor(conversationId);
     setText(loadDraft(conversationId));
+    setImageProblems([]);
+    setAdding(false);
   }
   useEffect(() => saveDraft(conversationId, text), [conversationId, text]);
+  const imagesProblem =
+    images.length > 0 && imagesRefusal !== null
+      ? `${imagesRefusal} Remove the images to send the text alone.`
+      : null;
+  const blockedReason =
+    [otherReason, imagesProblem, parameterProblem].filter((reason) => reason !== null).join(' ') || null;
   // The token meter's tokenizer, like the request code, is fetched on the intent to write.
   const [intent, setIntent] = useState(false);
   const onIntent = () => {
@@ -84,21 +108,53 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
     setIntent(true);
   };
 
-  const empty = text.trim() === '';
+  const empty = text.trim() === '' && images.length === 0;
   // With nothing typed, Send runs a conversation that waits for a reply; otherwise it sends the text.
   const runs = empty && awaitsReply !== null && onRun !== undefined;
+  const clear = () => {
+    setText('');
+    setImages(() => []);
+    setImageProblems([]);
+    setAdding(false);
+  };
   const send = () => {
     if (busy || blockedReason) return;
     if (runs) onRun();
     else if (!empty) {
-      onSend(text);
-      setText('');
+      onSend(text, images);
+      clear();
     }
   };
   const add = (role: 'user' | 'assistant') => {
-    if (text.trim() === '') return;
-    onAdd(role, text);
-    setText('');
+    if (empty || (role === 'assistant' && images.length > 0)) return;
+    onAdd(role, text, images);
+    clear();
+  };
+  // Pasted or dropped image files are attached; pasted text goes into the box as always.
+  const attachFiles = async (files: File[]) => {
+    if (imagesRefusal !== null) return setImageProblems([`Not attached: ${imagesRefusal}`]);
+    let read: { images: MessageImage[]; problems: string[] };
+    try {
+      read = await (await loadImages()).imagesFromFiles(files, MAX_MESSAGE_IMAGES - images.length);
+    } catch (error) {
+      return setImageProblems([
+        `The images could not be attached: ${error instanceof Error ? error.message : String(error)}. Check the connection to the playground and try again.`,
+      ]);
+    }
+    if (read.images.length > 0) setImages((current) => [...current, ...read.images]);
+    setImageProblems(read.problems);
+  };
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = Array.from(event.clipboardData.files);
+    if (files.length === 0) return;
+    if (event.clipboardData.getData('text/plain') === '') event.preventDefault();
+    void attachFiles(files);
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    const files = Array.from(event.dataTransfer.files);
+    if (files.length === 0) return;
+    event.preventDefault();
+    void attachFiles(files);
   };
   const keyWords =
     sendKey === 'enter' ? 'Enter sends · Shift+Enter new line' : 'Ctrl+Enter sends · Enter new line';
@@ -108,6 +164,10 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
       className="flex flex-col gap-1 border-t border-zinc-200 pt-2 dark:border-zinc-800"
       onPointerEnter={onIntent}
       onFocus={onIntent}
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes('Files')) e.preventDefault();
+      }}
+      onDrop={onDrop}
     >
       <textarea
         ref={ref}
@@ -117,6 +177,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
         placeholder="Type a message"
         value={text}
         onChange={(e) => setText(e.target.value)}
+        onPaste={onPaste}
         onKeyDown={(e) => {
           if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
           const mod = e.ctrlKey || e.metaKey;
@@ -126,14 +187,26 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
           }
         }}
       />
+      {adding || images.length > 0 || imageProblems.length > 0 || !imagesKept ? (
+        <ComposerImages.Component
+          images={images}
+          onChange={setImages}
+          refusal={imagesRefusal}
+          adding={adding}
+          onAddingChange={setAdding}
+          problems={imagesKept ? imageProblems : [...imageProblems, NOT_KEPT]}
+          onProblems={setImageProblems}
+          fallback={<p className="text-xs text-zinc-500 dark:text-zinc-400">Loading the images…</p>}
+        />
+      ) : null}
       {blockedReason ? (
         <p
           id={`${conversationId}-send-blocked`}
           role="alert"
           className="text-xs text-red-700 dark:text-red-400"
         >
-          {otherReason}
-          {otherReason && parameterProblem ? ' ' : null}
+          {[otherReason, imagesProblem].filter((reason) => reason !== null).join(' ')}
+          {(otherReason || imagesProblem) && parameterProblem ? ' ' : null}
           {parameterProblem ? <ParameterProblems invalid={invalidParameters} /> : null}
         </p>
       ) : null}
@@ -150,14 +223,29 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
             {keyWords} · Esc stops · ? shortcuts
           </span>
         </span>
-        <span className="flex gap-1">
-          <Button size="sm" variant="ghost" disabled={busy || text.trim() === ''} onClick={() => add('user')}>
+        <span className="flex flex-wrap gap-1">
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-expanded={adding}
+            onPointerEnter={() => void ComposerImages.preload().catch(() => undefined)}
+            onFocus={() => void ComposerImages.preload().catch(() => undefined)}
+            onClick={() => setAdding(!adding)}
+          >
+            Attach image
+          </Button>
+          <Button size="sm" variant="ghost" disabled={busy || empty} onClick={() => add('user')}>
             Add as user
           </Button>
           <Button
             size="sm"
             variant="ghost"
-            disabled={busy || text.trim() === ''}
+            disabled={busy || text.trim() === '' || images.length > 0}
+            title={
+              images.length > 0
+                ? 'Images go with a user message: remove them to add assistant text.'
+                : undefined
+            }
             onClick={() => add('assistant')}
           >
             Add as assistant

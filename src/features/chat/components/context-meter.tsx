@@ -17,6 +17,18 @@ function wireHistory(toWire: ToWire, systemPrompt: string, messages: readonly Co
 }
 
 /** Same text in the same places: a reply streaming changes the messages but not what is sent. */
+/** Parts compared by what they say (a message with images is a new array each time it is made). */
+function sameContent(a: ChatMessage['content'], b: ChatMessage['content']): boolean {
+  if (a === b) return true;
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  return a.every((p, i) => {
+    const q = b[i]!;
+    if (p.type === 'text') return q.type === 'text' && p.text === q.text;
+    if (q.type === 'text') return false;
+    return p.image_url.url === q.image_url.url && p.image_url.detail === q.image_url.detail;
+  });
+}
+
 function sameWire(a: readonly ChatMessage[], b: readonly ChatMessage[]): boolean {
   return (
     a.length === b.length &&
@@ -24,7 +36,7 @@ function sameWire(a: readonly ChatMessage[], b: readonly ChatMessage[]): boolean
       const n = b[i]!;
       return (
         m.role === n.role &&
-        m.content === n.content &&
+        sameContent(m.content, n.content) &&
         m.name === n.name &&
         m.refusal === n.refusal &&
         m.function_call?.arguments === n.function_call?.arguments &&

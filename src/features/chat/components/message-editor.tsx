@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { INPUT_CLASS } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import type { ConversationMessage, ConversationRole, MessageEdit } from '../../../lib/chat';
+import { ImageThumbnails } from './image-thumbnails';
 
 export interface MessageEditorProps {
   message: ConversationMessage;
@@ -22,7 +23,9 @@ export interface MessageEditorProps {
 export function MessageEditor({ message, onSave, onResend, onCancel }: MessageEditorProps) {
   const [role, setRole] = useState<ConversationRole>(message.role);
   const [content, setContent] = useState(message.content);
-  const save = () => onSave({ role, content });
+  const [images, setImages] = useState(message.images ?? []);
+  const edit = (): MessageEdit => ({ role, content, images });
+  const save = () => onSave(edit());
   const box = useRef<HTMLTextAreaElement>(null);
   // Focus moves into the editor it opened, so keyboard users continue where they are.
   useEffect(() => box.current?.focus(), []);
@@ -46,7 +49,7 @@ export function MessageEditor({ message, onSave, onResend, onCancel }: MessageEd
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
             e.preventDefault();
-            if (e.shiftKey && onResend && role === 'user') onResend({ role, content });
+            if (e.shiftKey && onResend && role === 'user') onResend(edit());
             else save();
           } else if (e.key === 'Escape') {
             e.preventDefault();
@@ -55,6 +58,19 @@ export function MessageEditor({ message, onSave, onResend, onCancel }: MessageEd
           }
         }}
       />
+      {images.length > 0 ? (
+        <ImageThumbnails
+          images={images}
+          label="Images of the message"
+          onRemove={(index) => setImages(images.filter((_, j) => j !== index))}
+        />
+      ) : null}
+      {images.length > 0 && role !== 'user' ? (
+        <p role="status" className="text-xs text-amber-800 dark:text-amber-300">
+          Only user messages carry images: saved as {role}, this message loses its{' '}
+          {images.length === 1 ? 'image' : `${images.length} images`}.
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         {onResend && role === 'user' ? (
           <Button
@@ -62,7 +78,7 @@ export function MessageEditor({ message, onSave, onResend, onCancel }: MessageEd
             variant="primary"
             aria-keyshortcuts="Control+Shift+Enter"
             title="Send the edited message as a new branch; the original and its replies stay a version you can go back to"
-            onClick={() => onResend({ role, content })}
+            onClick={() => onResend(edit())}
           >
             Save and resend
           </Button>

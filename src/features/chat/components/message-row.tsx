@@ -35,6 +35,8 @@ const FunctionCallView = onDemand(() => import('./function-call-view').then((m) 
 const ToolCallsView = onDemand(() => import('./function-call-view').then((m) => m.ToolCallsView));
 const JsonReplyView = onDemand(() => import('./json-reply-view').then((m) => m.JsonReplyView));
 const MessageEditor = onDemand(() => import('./message-editor').then((m) => m.MessageEditor));
+// A user message's images: most messages have none.
+const MessageImages = onDemand(() => import('./message-images').then((m) => m.MessageImages));
 
 /** What a part shows while its code loads: its own text, as it came, in the place it will fill. */
 function Arriving({ text }: { text: string }) {
@@ -63,7 +65,17 @@ function Body({
   // Far off screen, a reply shows as plain text (same words, about the same height) until it nears
   // the viewport; parsing 200 replies of markdown at once is what makes a long conversation slow to open.
   if (message.role !== 'assistant' || plain || (!near && !live)) {
-    return <div className="text-sm whitespace-pre-wrap">{message.content}</div>;
+    return (
+      <>
+        <div className="text-sm whitespace-pre-wrap">{message.content}</div>
+        {message.images && message.images.length > 0 ? (
+          <MessageImages.Component
+            images={message.images}
+            fallback={<p className="h-24 text-xs text-zinc-500 dark:text-zinc-400">Loading its images…</p>}
+          />
+        ) : null}
+      </>
+    );
   }
   return (
     <>

@@ -25,7 +25,9 @@ export function estimatedRowHeight(message: ConversationMessage): number {
   let lines = 1 + Math.floor(text.length / 90);
   for (let at = text.indexOf('\n'); at !== -1 && lines < MAX_LINES; at = text.indexOf('\n', at + 1))
     lines += 1;
-  return 56 + Math.min(lines, MAX_LINES) * 20;
+  // Images sit in a wrapping row of thumbnails 96 px tall.
+  const images = message.images && message.images.length > 0 ? 104 : 0;
+  return 56 + Math.min(lines, MAX_LINES) * 20 + images;
 }
 
 /** The first row to mount when a conversation opens: enough of the last rows to fill the view. */

@@ -1,5 +1,6 @@
 import { useMemo, useState, type RefObject } from 'react';
 import type { ConversationMessage } from '../../../lib/chat';
+import { chatImagesRefusal } from '../../../lib/chat/images-refusal';
 import { useSettingsStore } from '../../../stores';
 import { ScreenReaderStatus } from '../../../components/ui/screen-reader-status';
 import { Composer } from '../components/composer';
@@ -32,12 +33,21 @@ export function ChatWorkspace({ conversationId: id, plain, composerRef }: ChatWo
       : null,
   );
   const systemPrompt = useChatSession(id, (s) => s.options.systemPrompt);
+  const model = useChatSession(id, (s) => s.options.model);
+  const imagesRefusal = useSettingsStore((s) =>
+    chatImagesRefusal(s.connections.find((c) => c.id === s.activeId) ?? null, model),
+  );
   const jsonMode = useChatSession(id, (s) => repliesAreJson(s.options.parameters.response_format));
   const session = useChatSessionActions();
   const [editingId, setEditingId] = useState<string | null>(null);
   const functionsProblem = useFunctionsProblem();
   const rendering = useMemo(() => ({ plain, jsonMode }), [plain, jsonMode]);
   const awaits = awaitsReply(messages);
+  const withImages = imagesRefusal === null ? -1 : messages.findIndex((m) => (m.images?.length ?? 0) > 0);
+  const historyImages =
+    withImages === -1
+      ? null
+      : `Message ${withImages + 1} has images. ${imagesRefusal} Or edit the message to remove them.`;
 
   const actions = useMemo<MessageActions>(
     () => ({
@@ -73,7 +83,7 @@ export function ChatWorkspace({ conversationId: id, plain, composerRef }: ChatWo
         key={id}
         messages={messages}
         busy={busy}
-        blocked={blocked}
+        blocked={blocked ?? historyImages}
         editingId={editingId}
         rendering={rendering}
         actions={actions}
@@ -90,14 +100,23 @@ export function ChatWorkspace({ conversationId: id, plain, composerRef }: ChatWo
       />
       <Composer
         ref={composerRef}
-        onSend={(text) => void session.send(id, text)}
+        imagesRefusal={imagesRefusal}
+        onSend={(text, images) => void session.send(id, text, images)}
         awaitsReply={awaits}
         onRun={() => void (awaits === 'continuation' ? session.continueReply(id) : session.regenerate(id))}
         conversationId={id}
         busy={busy}
-        blockedReason={functionsProblem}
+        blockedReason={
+          [functionsProblem, historyImages].filter((reason) => reason !== null).join(' ') || null
+        }
         sendKey={sendKey}
-        onAdd={(role, content) => session.insertMessage(id, messages.length, { role, content })}
+        onAdd={(role, content, images) =>
+          session.insertMessage(id, messages.length, {
+            role,
+            content,
+            ...(images.length > 0 ? { images } : {}),
+          })
+        }
         onStop={() => session.stop(id)}
       />
     </div>

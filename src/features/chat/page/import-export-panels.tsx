@@ -70,14 +70,18 @@ function ShareLink() {
   const api = useConversationsApi();
   const [link, setLink] = useState<{ id: string; url: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   const activeId = api.activeId;
   const shown = link && link.id === activeId ? link.url : null;
   const make = async () => {
     if (!activeId) return;
     setBusy(true);
+    setProblem(null);
     try {
       const url = await api.shareLink(activeId);
       if (url) setLink({ id: activeId, url });
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
     } finally {
       setBusy(false);
     }
@@ -97,6 +101,11 @@ function ShareLink() {
         </Button>
         {shown ? <CopyButton text={shown} label="Copy link" /> : null}
       </div>
+      {problem ? (
+        <p role="alert" className="text-xs text-red-700 dark:text-red-400">
+          {problem}
+        </p>
+      ) : null}
       {shown ? (
         <>
           <input

@@ -419,12 +419,13 @@ export function createChatSessionsStore(options: ChatSessionsOptions = {}): Chat
           (m) => edits.moveMessage(m, messageId, toIndex),
           `Message ${position(id, messageId)} moved.`,
         ),
-      async send(id, text) {
+      async send(id, text, images = []) {
         if (refused(id)) return;
         const message: ConversationMessage = {
           id: createId(),
           role: 'user',
           content: text,
+          ...(images.length > 0 ? { images: images.map((image) => ({ ...image })) } : {}),
           createdAt: now(),
         };
         editTranscript(id, 'send a message', (m) => [...m, message]);

@@ -12,6 +12,7 @@ import type {
   ConversationMessage,
   MessageEdit,
   MessageError,
+  MessageImage,
 } from '../../../lib/chat';
 import type { ChatDefaults } from '../../../stores';
 
@@ -146,7 +147,7 @@ export interface ChatSessionActions {
    * This and the two below change nothing and send nothing while a parameter is invalid (the page
    * says why beside Send).
    */
-  send(id: string, text: string): Promise<void>;
+  send(id: string, text: string, images?: readonly MessageImage[]): Promise<void>;
   /** Asks again for the last reply; the one it replaces is kept as a version of that turn. */
   regenerate(id: string): Promise<void>;
   /**

@@ -87,6 +87,33 @@ describe('models in upstream mode', () => {
     expect(up.received.filter((r) => r.method === 'GET').length).toBe(listed + 1);
   });
 
+  it('passes image parts in chat to an upstream’s own model as sent, and refuses them for svc-chat', async () => {
+    const app = appFor(up.url);
+    const content = [
+      { type: 'text', text: ask('hello') },
+      { type: 'image_url', image_url: { url: 'https://images.example/cat.png', detail: 'low' } },
+    ];
+    const post = (model: string) =>
+      app.request('/v1/chat/completions', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ model, messages: [{ role: 'user', content }] }),
+      });
+    const chats = up.chats().length;
+    const forwarded = await post('llama3.1:8b');
+    expect(forwarded.status).toBe(200);
+    // The upstream decides whether its model reads images: the parts reach it untouched.
+    expect(up.chats()).toHaveLength(chats + 1);
+    expect(up.chats().at(-1)?.body?.messages).toEqual([{ role: 'user', content }]);
+
+    const refused = await post('svc-chat');
+    expect(refused.status).toBe(400);
+    const { error } = (await refused.json()) as { error: { param: string; message: string } };
+    expect(error.param).toBe('messages[0].content[1]');
+    expect(error.message).toContain('Chat models do not read images');
+    expect(up.chats()).toHaveLength(chats + 1);
+  });
+
   it('falls back to a whole code completion when the upstream refuses to stream one', async () => {
     const app = appFor(up.url, { SVC_UPSTREAM_MODELS: 'svc-coder=qwen2.5-coder:7b' });
     const response = await app.request('/v1/code/completions', {

@@ -153,9 +153,10 @@ describe('importing one conversation', () => {
     expect(c.messages[2]).toMatchObject({ role: 'tool', tool_call_id: 'call_1', name: 'add', content: '3' });
   });
 
-  it('refuses image parts as the service does, naming where, the message by number and the Vision page', () => {
-    expect(
-      issuesOf({
+  it('keeps image_url parts as the user message’s images for a model that reads them, and names the others by message', () => {
+    const read = parseConversationImport(
+      JSON.stringify({
+        model: 'gpt-4o',
         messages: [
           { role: 'system', content: 'x' },
           { role: 'user', content: 'look' },
@@ -168,11 +169,24 @@ describe('importing one conversation', () => {
           },
         ],
       }),
+      defaults(),
+    );
+    expect(read.ok && read.conversation.messages.map((m) => [m.content, m.images])).toEqual([
+      ['look', undefined],
+      ['what is this?', [{ url: 'https://example.com/a.png' }]],
+    ]);
+    // For svc-chat, as the service refuses them, saying where to go.
+    expect(
+      issuesOf({
+        messages: [
+          { role: 'user', content: [{ type: 'image_url', image_url: { url: 'https://x.example/a.png' } }] },
+        ],
+      }),
     ).toEqual([
       {
-        path: '$.messages[2].content[1]',
+        path: '$.messages[0].content[0]',
         reason:
-          'Message 3 has image parts; the chat page takes text only — use the Vision page. Chat models do not read images: send image parts to /vision/analyze with svc-vision.',
+          'Message 1 has images, and svc-chat reads text only in chat: ask about images on the Vision page, or import the request for a model that reads them. Chat models do not read images: send image parts to /vision/analyze with svc-vision.',
       },
     ]);
     // An image part of another dialect is named as an image, not sent to image_url parts by the rules' words.
@@ -185,7 +199,7 @@ describe('importing one conversation', () => {
     ).toEqual([
       {
         path: '$.messages[0].content[0].type',
-        reason: 'Message 1 has image parts; the chat page takes text only — use the Vision page.',
+        reason: `Message 1: 'input_image' is another tool's way of writing an image; chat requests write one as {"type": "image_url", "image_url": {"url": "https://…"}}. Rewrite the part, or attach the image in the chat page.`,
       },
     ]);
   });

@@ -60,4 +60,28 @@ describe('comparisonFromConversation', () => {
     expect(start.functions.map((f) => f.name)).toEqual(['lookup']);
     expect(comparisonFromConversation(conversation([]), newId).functions).toEqual([]);
   });
+
+  it('counts the images of the messages it takes, which a comparison does not send', () => {
+    const image = { url: 'https://images.example/a.png' };
+    const start = comparisonFromConversation(
+      conversation([
+        { id: '1', role: 'user', content: 'Q1', images: [image, image], createdAt: 1 },
+        { id: '2', role: 'assistant', content: 'A1', createdAt: 2 },
+        { id: '3', role: 'user', content: 'Q2', images: [image], createdAt: 3 },
+      ]),
+      newId,
+    );
+    expect(start).toMatchObject({ message: 'Q2', leftOut: 0, imagesLeftOut: 3 });
+    // A message of images alone is no function turn: it is among the images left behind.
+    const imagesOnly = comparisonFromConversation(
+      conversation([
+        { id: '1', role: 'user', content: '', images: [image], createdAt: 1 },
+        { id: '2', role: 'assistant', content: 'A1', createdAt: 2 },
+        { id: '3', role: 'user', content: 'Q2', createdAt: 3 },
+      ]),
+      newId,
+    );
+    expect(imagesOnly).toMatchObject({ leftOut: 0, imagesLeftOut: 1 });
+    expect(comparisonFromConversation(conversation([]), newId).imagesLeftOut).toBe(0);
+  });
 });
