@@ -8,11 +8,11 @@
  *   DevTools Protocol, from `npm start` serving that build (bench/support/first-load.ts);
  * - every page's static imports (entry + route chunk + what they import statically), gzipped.
  *
- * The issue's goals are 150 KB for /chat and 200 KB for /code. /chat's budget is its goal, and may
- * only go lower; /code's is its measured figure (about 220 KB), the goal not met yet (the reasons
- * are in bench/bundle-budgets.json): when it is, its budget becomes the goal too.
+ * The issue's goals are 150 KB for /chat and 200 KB for /code, and both are met: /chat's budget is
+ * its goal, /code's its measured figure (about 115 KB since its prompt is a plain text box until
+ * CodeMirror is wanted); either may only go lower.
  */
-const GOALS_MET = ['/chat'];
+const GOALS_MET = ['/chat', '/code'];
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -23,8 +23,10 @@ describe('code page', () => {
     const { page, errors } = await openPage('/code');
     await page.getByLabel('Language').selectOption('python');
     await page.getByRole('textbox', { name: /^max_tokens/ }).fill('60');
-    const prompt = await editorText(page);
-    await page.locator('.cm-content').click();
+    // The prompt is a plain text box until it is wanted: a click brings CodeMirror, focused.
+    const prompt = await page.getByRole('textbox', { name: 'Prompt', exact: true }).inputValue();
+    await page.getByRole('textbox', { name: 'Prompt', exact: true }).click();
+    await page.locator('.cm-editor.cm-focused').waitFor();
     await page.keyboard.press('Control+End');
     const sent = page.waitForRequest((r) => r.url().endsWith('/code/completions'));
     await page.keyboard.press('Control+Enter');
@@ -44,7 +46,7 @@ describe('code page', () => {
     await page.keyboard.press('Tab');
     await expect.poll(() => ghost.count()).toBe(0);
     const merged = await editorText(page);
-    expect(merged.length).toBeGreaterThan(prompt.length);
+    expect(merged.length).toBeGreaterThan(prompt.trimEnd().length);
     expect(merged).toContain(suggestion.trim().split('\n')[0]);
     expect(errors).toEqual([]);
     await page.close();

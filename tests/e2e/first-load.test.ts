@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chunkName, DESKTOP, NetworkWatch } from '../../bench/support/first-load';
+import { screenshot } from './support/browser';
 import { useServiceAndBrowser } from './support/service-and-browser';
 
 // Issue 29, item 10, in Chromium against `npm start`: the chat page fetched the hidden inspector
@@ -106,12 +107,30 @@ describe('the first page loads a hidden tab’s code on intent, not on mount', (
     await context.close();
   });
 
-  it('fetches /code’s Wire tab on intent and only the grammar of the language shown', async () => {
+  it('shows /code’s prompt as plain text until it is wanted, then CodeMirror with the prompt as it was', async () => {
     const { context, page, watch, errors } = await openIdle('/code');
+    const prompt = page.getByRole('textbox', { name: 'Prompt', exact: true });
+    // Idle: the prompt is a text box, and neither CodeMirror nor a grammar has been fetched.
+    expect(await prompt.evaluate((element) => element.tagName)).toBe('TEXTAREA');
+    const example = await prompt.inputValue();
+    expect(example).toMatch(/^def /);
+    expect(await page.locator('.cm-editor').count()).toBe(0);
+    expect(fetched(watch, 'codemirror')).toBe(false);
+    const scriptsAtIdle = watch.scripts().length;
+    await screenshot(page, 'code-plain-prompt');
+
+    // The pointer over the prompt brings CodeMirror, with the prompt as it was, highlighted.
+    await prompt.hover();
     await page.locator('.cm-content').waitFor();
+    expect(fetched(watch, 'codemirror')).toBe(true);
+    expect(watch.scripts().length).toBeGreaterThan(scriptsAtIdle);
+    await expect
+      .poll(async () => (await page.locator('.cm-content').innerText()).trimEnd())
+      .toBe(example.trimEnd());
     // The example prompt is Python: its grammar highlights it, and no other language's was fetched.
     const defKeyword = page.locator('.cm-content span.text-purple-700', { hasText: /^def$/ });
     await defKeyword.first().waitFor();
+    await screenshot(page, 'code-codemirror-prompt');
     const grammars = () => watch.scripts().map(chunkName);
     expect(fetched(watch, 'wire-pane')).toBe(false);
     const beforeRust = grammars().length;
@@ -125,6 +144,26 @@ describe('the first page loads a hidden tab’s code on intent, not on mount', (
     await expect.poll(() => fetched(watch, 'wire-pane')).toBe(true);
     await tab(page, 'Wire').click();
     await panel(page, 'wire').getByRole('region', { name: 'Wire pane' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('loses nothing typed into /code’s prompt while CodeMirror is on its way', async () => {
+    const { context, page, errors } = await openIdle('/code');
+    const prompt = page.getByRole('textbox', { name: 'Prompt', exact: true });
+    const example = await prompt.inputValue();
+    // Focus (the keyboard's way in) asks for CodeMirror; typing goes on at once, so some keys land
+    // in the text box and the rest in CodeMirror once it has taken the text box's place.
+    await prompt.evaluate((element: HTMLTextAreaElement) => {
+      element.focus();
+      element.setSelectionRange(element.value.length, element.value.length);
+    });
+    await page.keyboard.type('    if n < 2:', { delay: 5 });
+    await page.locator('.cm-editor.cm-focused').waitFor();
+    await page.keyboard.type(' return n', { delay: 5 });
+    await expect
+      .poll(async () => (await page.locator('.cm-content').innerText()).trimEnd())
+      .toBe(`${example}    if n < 2: return n`);
     expect(errors).toEqual([]);
     await context.close();
   });

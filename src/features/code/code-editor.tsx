@@ -1,18 +1,7 @@
-import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
-import { bracketMatching, syntaxHighlighting } from '@codemirror/language';
-import { Compartment, EditorState, Prec } from '@codemirror/state';
-import {
-  drawSelection,
-  EditorView,
-  highlightActiveLine,
-  keymap,
-  lineNumbers,
-  placeholder,
-} from '@codemirror/view';
-import { useEffect, useRef } from 'react';
-import { codeHighlightStyle } from './highlight-style';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { onDemand } from '../../components/ui/on-demand';
+import type { EditorHandoff } from './codemirror-editor';
 import type { CodeLanguage } from './languages';
-import { setSuggestion, suggestionExtension, suggestionField } from './suggestion-extension';
 
 export interface CodeEditorProps {
   /** The prompt. */
@@ -36,135 +25,102 @@ export interface CodeEditorProps {
   describedBy?: string;
 }
 
-const editorTheme = EditorView.theme({
-  '&': { fontSize: '13px', height: '100%' },
-  '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', minHeight: '16rem' },
-  '.cm-content': { caretColor: 'currentColor' },
-  '&.cm-focused': { outline: 'none' },
-  '.cm-gutters': { backgroundColor: 'transparent', border: 'none', color: 'rgb(113 113 122)' },
-  '.cm-activeLine': { backgroundColor: 'rgba(113, 113, 122, 0.08)' },
-});
+/** The frame both editors draw in, so that one replaces the other in place. */
+export const EDITOR_FRAME_CLASS =
+  'min-h-64 flex-1 overflow-auto rounded border border-zinc-300 bg-white text-zinc-900 focus-within:outline-2 focus-within:outline-sky-600 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100 dark:focus-within:outline-sky-400';
 
-/**
- * The prompt editor (CodeMirror 6) with the suggestion drawn as ghost text after the prompt.
- * Keys: Ctrl/Cmd+Enter completes, Tab accepts a shown suggestion (otherwise Tab moves focus, so
- * the keyboard is never trapped; indent with Ctrl+]), Escape dismisses or cancels.
- */
+export const EDITOR_PLACEHOLDER = 'Write the code to continue…';
+
+// CodeMirror and the prompt's grammar are most of what /code would fetch as it opens (about 105 KB
+// of 220). The prompt is a plain text box until the first sign that someone will use it — the
+// pointer over it, focus in it, a completion asked for — and CodeMirror then takes its place with
+// the text, the selection and the focus as they were.
+const codeMirror = onDemand(() => import('./codemirror-editor').then((m) => m.CodeMirrorEditor));
+let codeMirrorHere = false;
+
+/** The prompt editor: plain until wanted, then CodeMirror (codemirror-editor.tsx). */
 export function CodeEditor(props: CodeEditorProps) {
-  const host = useRef<HTMLDivElement>(null);
-  const view = useRef<EditorView | null>(null);
-  const languageSlot = useRef(new Compartment());
-  // The view is built once; its key handlers read the latest props through this ref.
-  const latest = useRef(props);
-  useEffect(() => {
-    latest.current = props;
-  });
+  const plain = useRef<HTMLTextAreaElement>(null);
+  // Set once CodeMirror is here, with where the plain editor left off (null: it was never shown).
+  const [rich, setRich] = useState<{ handoff: EditorHandoff | null } | null>(
+    codeMirrorHere ? { handoff: null } : null,
+  );
+  const [failed, setFailed] = useState<string | null>(null);
+  const loading = useRef(false);
 
-  useEffect(() => {
-    if (!host.current) return;
-    const keys = Prec.highest(
-      keymap.of([
-        { key: 'Mod-Enter', run: () => (latest.current.onComplete(), true) },
-        {
-          key: 'Tab',
-          run: (v) => {
-            if (!v.state.field(suggestionField)) return false;
-            latest.current.onAccept();
-            return true;
-          },
-        },
-        {
-          key: 'Escape',
-          run: (v) => {
-            if (!latest.current.busy && !v.state.field(suggestionField)) return false;
-            latest.current.onDismiss();
-            return true;
-          },
-        },
-      ]),
-    );
-    const initial = latest.current;
-    const created = new EditorView({
-      parent: host.current,
-      state: EditorState.create({
-        doc: initial.value,
-        extensions: [
-          keys,
-          lineNumbers(),
-          history(),
-          drawSelection(),
-          highlightActiveLine(),
-          bracketMatching(),
-          syntaxHighlighting(codeHighlightStyle),
-          keymap.of([...defaultKeymap, ...historyKeymap]),
-          // Plain until the language's grammar has arrived (the effect below fetches it).
-          languageSlot.current.of([]),
-          suggestionExtension(),
-          placeholder('Write the code to continue…'),
-          editorTheme,
-          EditorView.lineWrapping,
-          EditorView.contentAttributes.of({
-            'aria-label': initial.label,
-            ...(initial.describedBy ? { 'aria-describedby': initial.describedBy } : {}),
-          }),
-          EditorView.updateListener.of((update) => {
-            if (update.docChanged) latest.current.onChange(update.state.doc.toString());
-          }),
-        ],
-      }),
-    });
-    view.current = created;
-    return () => {
-      created.destroy();
-      view.current = null;
-    };
-  }, []);
-
-  // Outside changes of the prompt (accept, a restored draft): appended text keeps the cursor at
-  // the end; anything else replaces the document.
-  useEffect(() => {
-    const v = view.current;
-    if (!v) return;
-    const current = v.state.doc.toString();
-    if (current === props.value) return;
-    const appended = props.value.startsWith(current);
-    v.dispatch({
-      changes: appended
-        ? { from: current.length, insert: props.value.slice(current.length) }
-        : { from: 0, to: current.length, insert: props.value },
-      selection: { anchor: props.value.length },
-      scrollIntoView: true,
-    });
-  }, [props.value]);
-
-  useEffect(() => {
-    view.current?.dispatch({ effects: setSuggestion.of(props.suggestion) });
-  }, [props.suggestion]);
-
-  // The grammar is fetched when its language is first chosen or guessed; until it arrives (or if it
-  // cannot be fetched) the prompt shows plain, and a language changed meanwhile wins.
-  useEffect(() => {
-    const support = props.language?.support;
-    if (!support) {
-      view.current?.dispatch({ effects: languageSlot.current.reconfigure([]) });
-      return undefined;
-    }
-    let live = true;
-    support().then(
-      (extension) => {
-        if (live) view.current?.dispatch({ effects: languageSlot.current.reconfigure(extension) });
+  // After a failed fetch only Try again asks again: a pointer passing over the box would otherwise
+  // send a request each time while the network is down.
+  const load = useCallback(() => {
+    if (codeMirrorHere || loading.current) return;
+    loading.current = true;
+    setFailed(null);
+    codeMirror.preload().then(
+      () => {
+        codeMirrorHere = true;
+        const area = plain.current;
+        const backward = area?.selectionDirection === 'backward';
+        setRich({
+          handoff: area
+            ? {
+                anchor: backward ? area.selectionEnd : area.selectionStart,
+                head: backward ? area.selectionStart : area.selectionEnd,
+                focused: document.activeElement === area,
+              }
+            : null,
+        });
       },
-      () => undefined,
+      (error: unknown) => {
+        loading.current = false;
+        setFailed(error instanceof Error ? error.message : String(error));
+      },
     );
-    return () => {
-      live = false;
-    };
-  }, [props.language]);
+  }, []);
+  const want = failed === null ? load : undefined;
 
+  // A completion on its way or shown is drawn as ghost text, which only CodeMirror does.
+  const { busy, suggestion } = props;
+  useEffect(() => {
+    if (busy || suggestion !== null) want?.();
+  }, [busy, suggestion, want]);
+
+  if (rich) return <codeMirror.Component {...props} handoff={rich.handoff} fallback={null} />;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      props.onComplete();
+    } else if (event.key === 'Escape' && props.busy) {
+      event.preventDefault();
+      props.onDismiss();
+    }
+  };
   return (
-    <div
-      ref={host}
-      className="min-h-64 flex-1 overflow-auto rounded border border-zinc-300 bg-white text-zinc-900 focus-within:outline-2 focus-within:outline-sky-600 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100 dark:focus-within:outline-sky-400"
-    />
+    <div className={`${EDITOR_FRAME_CLASS} flex flex-col`} onPointerEnter={want} data-editor="plain">
+      <textarea
+        ref={plain}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        onFocus={want}
+        onKeyDown={onKeyDown}
+        aria-label={props.label}
+        aria-describedby={props.describedBy}
+        placeholder={EDITOR_PLACEHOLDER}
+        spellCheck={false}
+        autoCapitalize="off"
+        autoCorrect="off"
+        className="min-h-64 w-full flex-1 resize-none bg-transparent py-1 pr-2 pl-[26px] font-mono text-[13px] leading-[1.4] outline-none placeholder:text-zinc-500"
+      />
+      {failed !== null ? (
+        <p
+          role="status"
+          className="border-t border-zinc-300 px-2 py-1 text-xs text-amber-800 dark:border-zinc-600 dark:text-amber-300"
+        >
+          Highlighting and suggestions in place could not be loaded ({failed}); the plain editor works.{' '}
+          <button type="button" className="underline" onClick={load}>
+            Try again
+          </button>
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -29,7 +29,8 @@ describe('code page cancelling', () => {
     localStorage.setItem(CODE_DRAFT_KEY, 'let x = ');
     renderApp({ path: '/code', fetch: service.fetch });
     await screen.findByRole('heading', { level: 1, name: 'Code' }, { timeout: 60_000 });
-    // The editor mounts after the page's heading: wait for it rather than race it.
+    // The prompt is a plain text box until it is wanted; focus brings CodeMirror in its place.
+    fireEvent.focus(await screen.findByRole('textbox', { name: 'Prompt' }));
     const content = await waitFor(
       () => {
         const element = document.querySelector<HTMLElement>('.cm-content');

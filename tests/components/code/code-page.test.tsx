@@ -17,8 +17,9 @@ async function setup() {
   renderApp({ path: '/code', fetch: service.fetch });
   // The page's chunk (CodeMirror and its languages) is large: give the first import time.
   await screen.findByRole('heading', { level: 1, name: 'Code' }, { timeout: 60_000 });
-  // The editor mounts after the heading.
-  await waitFor(() => expect(document.querySelector('.cm-content')).not.toBeNull(), { timeout: 60_000 });
+  // The prompt is a plain text box until it is wanted; focus brings CodeMirror in its place.
+  fireEvent.focus(await screen.findByRole('textbox', { name: 'Prompt' }));
+  await waitFor(() => expect(document.querySelector('.cm-content')).not.toBeNull());
   return { service, user: userEvent.setup({ delay: null }) };
 }
 
