@@ -5,6 +5,7 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { countMessageTokens } from '../../../server/tokens';
 import { useSettingsStore } from '../../../src/stores';
 import { chatService, finishedReply, openChat, rows } from './chat-harness';
 
@@ -98,6 +99,34 @@ describe('chat page: images in a message', () => {
     );
     await user.keyboard('{Enter}');
     expect(service.requests).toHaveLength(1);
+  });
+
+  it('counts attached images in the token meter as the service counts image parts, before and after they are added', async () => {
+    const { user } = await openChat(answered(), { chatImages: 'on' });
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await user.click(box);
+    await user.type(box, 'Which is larger?');
+    await user.click(screen.getByRole('button', { name: 'Attach image' }));
+    const group = await attachGroup();
+    for (const name of ['a', 'b']) {
+      await user.type(within(group).getByLabelText('Image URL'), `https://images.example/${name}.png`);
+      await user.click(within(group).getByRole('button', { name: 'Attach URL' }));
+    }
+    const parts = [
+      { type: 'text' as const, text: 'Which is larger?' },
+      { type: 'image_url' as const, image_url: { url: 'https://images.example/a.png' } },
+      { type: 'image_url' as const, image_url: { url: 'https://images.example/b.png' } },
+    ];
+    const expected = countMessageTokens([{ role: 'user', content: parts }]);
+    expect(expected).toBe(countMessageTokens([{ role: 'user', content: 'Which is larger?' }]) + 2 * 85);
+    const meter = screen.getByTestId('context-meter');
+    const words = `${expected.toLocaleString('en-US')} prompt tokens, 2 images at 85 each · max_tokens unset`;
+    await waitFor(() => expect(meter.textContent).toMatch(new RegExp(`^${words}`)));
+    // Added to the conversation unsent, the same message is counted as history: the same figure.
+    await user.click(screen.getByRole('button', { name: 'Add as user' }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(box).toHaveValue('');
+    await waitFor(() => expect(meter.textContent).toMatch(new RegExp(`^${words}`)));
   });
 
   it('removes an attached image before sending, and in the editor; a role change says the images go', async () => {

@@ -210,7 +210,12 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
           {parameterProblem ? <ParameterProblems invalid={invalidParameters} /> : null}
         </p>
       ) : null}
-      <ContextMeter conversationId={conversationId} draft={text} active={intent} />
+      <ContextMeter
+        conversationId={conversationId}
+        draft={text}
+        draftImages={images.length}
+        active={intent}
+      />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="text-xs text-zinc-500 dark:text-zinc-400">
           {runs

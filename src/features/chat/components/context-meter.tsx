@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ConversationMessage } from '../../../lib/chat';
 import { createTokenCounter, type TokenCount, type TokenCounter } from '../../../lib/tokens/token-counter';
+import { TOKENS_PER_IMAGE } from '../../../protocol/tokens/prompt-tokens';
 import type { ChatMessage } from '../../../protocol/wire';
 import { modelsQueryOptions, useApi, useSettingsStore } from '../../../stores';
 import { effectiveChatParameters } from '../../../stores/effective-parameters';
@@ -75,6 +76,9 @@ function textLength(messages: readonly ConversationMessage[], systemPrompt: stri
   return chars;
 }
 
+const imageCount = (messages: readonly ConversationMessage[]) =>
+  messages.reduce((n, m) => n + (m.images?.length ?? 0), 0);
+
 const formatted = (n: number) => n.toLocaleString('en-US');
 
 /**
@@ -86,10 +90,13 @@ const formatted = (n: number) => n.toLocaleString('en-US');
 export function ContextMeter({
   conversationId,
   draft,
+  draftImages = 0,
   active,
 }: {
   conversationId: string;
   draft: string;
+  /** Images attached to the unsent message: each costs what the service counts for an image part. */
+  draftImages?: number;
   active: boolean;
 }) {
   const messages = useChatSession(conversationId, (s) => s.messages);
@@ -140,15 +147,24 @@ export function ContextMeter({
   }, [history, draft]);
 
   const exact = count !== null && count.question.history === history && count.question.draft === draft;
+  const historyImages = imageCount(messages);
+  const images = historyImages + draftImages;
+  // The worker counts the history's image parts as the service does; the unsent images are added here.
   const prompt =
-    count !== null
+    (count !== null
       ? count.history + count.draft
-      : estimate(textLength(messages, options.systemPrompt) + draft.length) + 3;
+      : estimate(textLength(messages, options.systemPrompt) + draft.length) +
+        3 +
+        historyImages * TOKENS_PER_IMAGE) +
+    draftImages * TOKENS_PER_IMAGE;
   const reserved = maxTokens ?? 0;
   const limit = context?.tokens ?? null;
   const over = limit !== null && prompt + reserved > limit ? prompt + reserved - limit : 0;
   const words = [
-    `${count === null ? '≈ ' : ''}${formatted(prompt)} prompt tokens${count === null ? ' (estimate)' : exact ? '' : ' (counting…)'}`,
+    `${count === null ? '≈ ' : ''}${formatted(prompt)} prompt tokens${count === null ? ' (estimate)' : exact ? '' : ' (counting…)'}` +
+      (images > 0
+        ? `, ${formatted(images)} image${images === 1 ? '' : 's'} at ${TOKENS_PER_IMAGE} each`
+        : ''),
     maxTokens !== null ? `max_tokens ${formatted(maxTokens)}` : 'max_tokens unset',
     limit !== null
       ? over > 0
@@ -179,7 +195,7 @@ export function ContextMeter({
       ) : null}
       <p
         className={`text-xs ${over > 0 ? 'text-red-700 dark:text-red-300' : 'text-zinc-600 dark:text-zinc-400'}`}
-        title="o200k_base tokens, counted as the local service counts a prompt; other servers' tokenizers may differ"
+        title={`o200k_base tokens, counted as the local service counts a prompt, an image as ${TOKENS_PER_IMAGE} (a low-detail image); other servers' tokenizers and image costs may differ`}
       >
         {words.join(' · ')}
         {over > 0 ? ' — shorten the conversation or lower max_tokens.' : null}
