@@ -5,6 +5,8 @@
  */
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { startScriptedUpstream } from '../tests/server/interop/scripted-upstream';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { startService } from '../tests/e2e/support/start-service';
 
@@ -31,6 +33,30 @@ async function chatWithReply(
   );
   await rows.last().waitFor();
   await page.waitForFunction(() => document.querySelector('[data-md-pending]') === null);
+  return page;
+}
+
+/**
+ * A question with two images, sent to a model that reads them: the local service's svc-chat reads
+ * text, so the page talks to a second service that forwards to a scripted upstream's gpt-4o-mini.
+ */
+async function chatWithImages(browser: Browser, url: string, size: { width: number; height: number }) {
+  const page = await browser.newPage({ viewport: size });
+  await page.goto(new URL('/chat', url).href);
+  const picker = page.getByRole('combobox', { name: 'Model' });
+  await picker.locator('option', { hasText: 'gpt-4o-mini' }).waitFor({ state: 'attached' });
+  await picker.selectOption('gpt-4o-mini');
+  await page.getByRole('button', { name: 'Attach image' }).click();
+  const group = page.getByRole('group', { name: 'Attach an image' });
+  const tile = (background: string) =>
+    sharp({ create: { width: 160, height: 120, channels: 3, background } })
+      .png()
+      .toBuffer();
+  await group.getByLabel('Choose image files…').setInputFiles([
+    { name: 'blue.png', mimeType: 'image/png', buffer: await tile('#2060d0') },
+    { name: 'orange.png', mimeType: 'image/png', buffer: await tile('#e07020') },
+  ]);
+  await page.getByRole('list', { name: 'Images to send' }).locator('img').nth(1).waitFor();
   return page;
 }
 
@@ -70,6 +96,34 @@ try {
   await phone.getByRole('dialog', { name: 'Inspector' }).getByRole('tabpanel').waitFor();
   await shoot(phone, 'chat-phone-inspector-sheet');
   await phone.close();
+
+  // Images in a message: attached (the thumbnails and the token meter counting them), then sent.
+  const upstream = await startScriptedUpstream('openai');
+  const forwarding = await startService({ SVC_UPSTREAM_URL: upstream.url, SVC_UPSTREAM_API_KEY: 'up-key' });
+  try {
+    const images = await chatWithImages(browser, forwarding.url, { width: 1440, height: 900 });
+    const box = images.getByRole('textbox', { name: 'Message', exact: true });
+    await box.fill('Which of these two colours is warmer?');
+    await box.focus();
+    // The exact count (from the tokenizer's worker), not the estimate shown until it has arrived.
+    const counted = images
+      .getByTestId('context-meter')
+      .getByText(/^[\d,]+ prompt tokens, 2 images at 85 each/);
+    await counted.waitFor();
+    await shoot(images, 'chat-images-attached');
+    await box.press('Enter');
+    await images.waitForFunction(
+      () =>
+        document.querySelector('[aria-label="Transcript"] > li:last-child')?.getAttribute('data-status') ===
+        'complete',
+    );
+    await counted.waitFor();
+    await shoot(images, 'chat-images-sent');
+    await images.close();
+  } finally {
+    await forwarding.stop();
+    await upstream.close();
+  }
 } finally {
   await browser.close();
   await service.stop();

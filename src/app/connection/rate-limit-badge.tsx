@@ -1,6 +1,9 @@
 import { Countdown } from '../../components/ui/countdown';
 import { useActivity, useApi } from '../../stores';
 
+// Ranges, not overrides: which of two breakpoint variants wins depends on the order of their CSS.
+const ROOM_FOR_DETAILS = 'sr-only sm:max-xl:not-sr-only min-[1400px]:not-sr-only';
+
 /** How close the server's limit is: colour alone never says it, the words do too. */
 type Level = 'ok' | 'low' | 'exhausted';
 
@@ -38,18 +41,25 @@ export function RateLimitBadge() {
   const level = levelOf(remaining, limit);
   const words = LEVEL_WORDS[level];
   return (
-    // On a phone only the count and its warning show, so the header keeps to three rows; the rest is
-    // still read out, and the Wire tab's rate limits show it in full.
-    <p className={`text-xs ${LEVEL_CLASS[level]}`} data-testid="rate-limit" data-level={level}>
-      <span className="sr-only font-medium sm:not-sr-only">Rate limit </span>
+    // On a phone only the count and its warning show, so the header keeps to three rows. From xl the
+    // header is one row, which has room for the endpoint and the countdown from 1400 px and for the
+    // label and the clock time from 2xl; narrower, they would push Settings onto a row of its own.
+    // What is hidden is still read out, and the Wire tab's rate limits show it in full.
+    <p
+      className={`text-xs ${LEVEL_CLASS[level]}`}
+      data-testid="rate-limit"
+      data-level={level}
+      title={`Rate limit ${count} (${sighting.endpoint})`}
+    >
+      <span className="sr-only font-medium sm:max-xl:not-sr-only 2xl:not-sr-only">Rate limit </span>
       <span className="tabular-nums">{count}</span>
-      <span className="sr-only sm:not-sr-only"> ({sighting.endpoint})</span>
+      <span className={ROOM_FOR_DETAILS}> ({sighting.endpoint})</span>
       {words ? <span className="font-semibold"> {words}</span> : null}
-      <span className="sr-only sm:not-sr-only">
+      <span className={ROOM_FOR_DETAILS}>
         {resetAt !== null ? (
           <>
             {' '}
-            · resets <Countdown to={resetAt} />
+            · resets <Countdown to={resetAt} clockClassName="xl:max-2xl:sr-only" />
           </>
         ) : resetRaw ? (
           <> · reset {resetRaw}</>

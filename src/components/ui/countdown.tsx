@@ -7,6 +7,8 @@ export interface CountdownProps {
   to: number;
   /** Shown once the time has passed. */
   doneLabel?: string;
+  /** Classes of the clock time after the countdown (say, to show it only where there is room). */
+  clockClassName?: string;
 }
 
 /**
@@ -15,7 +17,7 @@ export interface CountdownProps {
  * so instead of throwing: the edge refuses such times, but one stored by an older version must not
  * take the page down.
  */
-export function Countdown({ to, doneLabel = 'now' }: CountdownProps) {
+export function Countdown({ to, doneLabel = 'now', clockClassName }: CountdownProps) {
   const date = safeDate(to);
   const now = useNow(1000, date ? to : undefined);
   if (!date) return <span>at an unknown time</span>;
@@ -23,7 +25,14 @@ export function Countdown({ to, doneLabel = 'now' }: CountdownProps) {
   const clock = date.toLocaleTimeString();
   return (
     <time dateTime={date.toISOString()} title={clock} className="tabular-nums">
-      {seconds > 0 ? `in ${formatCountdown(seconds)} (${clock})` : doneLabel}
+      {seconds > 0 ? (
+        <>
+          in {formatCountdown(seconds)}
+          <span className={clockClassName}> ({clock})</span>
+        </>
+      ) : (
+        doneLabel
+      )}
     </time>
   );
 }
