@@ -127,5 +127,20 @@ export default tseslint.config(
     files: ['src/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },
+  {
+    // vi.waitFor gives up after one second by default, which a loaded machine passes: a flake.
+    files: ['tests/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(waitFor|waitUntil)$/][arguments.length<2]",
+          message:
+            'vi.waitFor and vi.waitUntil give up after 1 s by default: use eventually() (tests/support/eventually.ts) or pass a timeout.',
+        },
+      ],
+    },
+  },
   prettier,
 );

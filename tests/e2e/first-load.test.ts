@@ -83,6 +83,8 @@ describe('the first page loads a hidden tab’s code on intent, not on mount', (
     await message.waitFor();
     expect(fetched(watch, 'settings-dialog')).toBe(false);
     expect(fetched(watch, 'reply-machinery')).toBe(false);
+    // A new conversation has nothing to scroll: the transcript's scroll controller comes with a message.
+    expect(fetched(watch, 'stick-to-bottom-controller')).toBe(false);
 
     // The pointer over Settings fetches the dialog's code; a click opens it.
     const settings = page.getByRole('button', { name: 'Settings', exact: true });
@@ -103,6 +105,7 @@ describe('the first page loads a hidden tab’s code on intent, not on mount', (
     const reply = page.getByRole('list', { name: 'Transcript' }).locator(':scope > li').last();
     await expect.poll(() => reply.getAttribute('data-status')).toBe('complete');
     expect((await reply.innerText()).length).toBeGreaterThan(0);
+    expect(fetched(watch, 'stick-to-bottom-controller')).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

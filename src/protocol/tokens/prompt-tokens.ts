@@ -5,6 +5,7 @@
  * first use. Nothing here runs at load.
  */
 import type { ChatMessage } from '../wire';
+import { TOKENS_PER_IMAGE } from './image-tokens';
 
 /** A tokenizer's encode, with special-token strings read as plain text. */
 export type Encode = (text: string) => number[];
@@ -16,8 +17,7 @@ export type Encode = (text: string) => number[];
 export const TOKENS_PER_MESSAGE = 3;
 export const TOKENS_PER_NAME = 1;
 export const REPLY_PRIMING_TOKENS = 3;
-/** An image part costs what a low-detail image costs in the common format. */
-export const TOKENS_PER_IMAGE = 85;
+export { TOKENS_PER_IMAGE };
 
 /**
  * BPE merges within one pre-tokenized piece cost time quadratic in its length (200,000 letters in a

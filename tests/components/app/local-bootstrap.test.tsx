@@ -4,6 +4,7 @@ import { LOCAL_SERVICE_NAME, useSettingsStore } from '../../../src/stores';
 import { SETTINGS_STORAGE_NAME } from '../../../src/stores/settings-persistence';
 import { addConnection, renderApp } from '../support/render-app';
 import { inProcessService, TEST_KEY } from '../support/local-service';
+import { eventually } from '../../support/eventually';
 
 const PAGE_ORIGIN = 'http://127.0.0.1:8787';
 
@@ -43,7 +44,7 @@ describe('local service bootstrap', () => {
     const mine = addConnection({ name: 'Production', baseURL: 'http://prod.test/v1', apiKey: 'prod-key' });
     useSettingsStore.getState().selectConnection(mine);
     renderApp({ fetch: service.fetch, bootstrapOrigin: PAGE_ORIGIN });
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(useSettingsStore.getState().connections.find((c) => c.id === local)?.apiKey).toBe(TEST_KEY),
     );
     expect(useSettingsStore.getState().connections).toHaveLength(2);
@@ -64,7 +65,7 @@ describe('local service bootstrap', () => {
     // No loopback peer: the real route answers 404, as it does to anyone but this machine.
     const service = inProcessService();
     renderApp({ fetch: service.fetch, bootstrapOrigin: PAGE_ORIGIN });
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(service.received.some((r) => r.url === `${PAGE_ORIGIN}/__local/bootstrap`)).toBe(true),
     );
     const answers = await Promise.all(service.responses);
@@ -79,7 +80,7 @@ describe('local service bootstrap', () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof fetch;
     renderApp({ fetch: failing, bootstrapOrigin: PAGE_ORIGIN });
-    await vi.waitFor(() => expect(failing).toHaveBeenCalled());
+    await eventually(() => expect(failing).toHaveBeenCalled());
     await act(async () => {}); // let the app handle the rejection
     expect(await screen.findByText('Not connected')).toBeInTheDocument();
     expect(useSettingsStore.getState().connections).toEqual([]);

@@ -1,12 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorPanel } from '../../../src/components/ui/error-panel';
 import { ApiError } from '../../../src/lib/api';
 import { useApiClient } from '../../../src/stores';
 import { addConnection, renderApp } from '../support/render-app';
 import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
+import { eventually } from '../../support/eventually';
 
 /** A stand-in page that makes code completions through the shared client hook. */
 function CompleteProbe() {
@@ -40,7 +41,7 @@ describe('rate-limit warnings', () => {
     await user.click(await screen.findByRole('button', { name: 'Complete' }));
     await user.click(await screen.findByRole('button', { name: 'Completed' }));
     const first = await screen.findByTestId('rate-limit');
-    await vi.waitFor(() => expect(first).toHaveTextContent(/Rate limit 1\/3/));
+    await eventually(() => expect(first).toHaveTextContent(/Rate limit 1\/3/));
     expect(first).toHaveTextContent('running low');
     expect(first.className).toMatch(/amber/);
 

@@ -175,7 +175,10 @@ describe('chat page: images in a message', () => {
     fireEvent.change(within(group).getByLabelText('Choose image files…'), {
       target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] },
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent('"notes.txt" is not an image (text/plain)');
+    // The address's alert is still there until the file has been read: wait for the file's words.
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('"notes.txt" is not an image (text/plain)'),
+    );
     expect(screen.queryByRole('list', { name: 'Images to send' })).toBeNull();
   });
 

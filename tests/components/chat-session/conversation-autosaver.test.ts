@@ -11,6 +11,7 @@ import {
 } from '../../../src/features/chat/storage';
 import type { Conversation } from '../../../src/lib/chat';
 import { localService, session } from './session-harness';
+import { eventually } from '../../support/eventually';
 
 let dbCount = 0;
 const freshStore = () => createStore(`autosave-db-${++dbCount}`, 'conversations');
@@ -73,11 +74,11 @@ describe('autosaver', () => {
     });
     autosaver.schedule(conversation('before pagehide'));
     window.dispatchEvent(new Event('pagehide'));
-    await vi.waitFor(() => expect(saved).toEqual(['before pagehide']));
+    await eventually(() => expect(saved).toEqual(['before pagehide']));
     autosaver.schedule(conversation('before hidden'));
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
     document.dispatchEvent(new Event('visibilitychange'));
-    await vi.waitFor(() => expect(saved).toEqual(['before pagehide', 'before hidden']));
+    await eventually(() => expect(saved).toEqual(['before pagehide', 'before hidden']));
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
     await autosaver.dispose();
   });

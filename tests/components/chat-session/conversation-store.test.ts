@@ -7,6 +7,7 @@ import {
   type ConversationStore,
 } from '../../../src/features/chat/storage';
 import type { Conversation } from '../../../src/lib/chat';
+import { eventually } from '../../support/eventually';
 
 let dbCount = 0;
 const freshStore = () => createStore(`test-db-${++dbCount}`, 'conversations');
@@ -95,7 +96,7 @@ describe('conversation store', () => {
     await vi.advanceTimersByTimeAsync(5001);
     expect(await final.undo()).toBe(false);
     // The purge itself runs after the timer, as its own IndexedDB transactions.
-    await vi.waitFor(async () => expect(await store.load('gone')).toBeNull());
+    await eventually(async () => expect(await store.load('gone')).toBeNull());
     expect((await store.list()).map((c) => c.id)).toEqual(['keep']);
   });
 

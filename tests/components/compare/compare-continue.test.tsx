@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDBFactory } from 'fake-indexeddb';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useSettingsStore } from '../../../src/stores';
 import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 import { compareService, loadCompareResults, scriptedEngine } from './compare-service';
+import { eventually } from '../../support/eventually';
 
 // The cells' code loads after the page (lazily); loaded once up front, it is there when a run starts.
 beforeAll(loadCompareResults, 60_000);
@@ -39,7 +40,7 @@ describe('compare: continue in chat', () => {
     await user.type(within(second).getByLabelText('seed'), '7');
     await user.tab();
     await user.click(screen.getByRole('button', { name: 'Run' }));
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(screen.getAllByRole('article').map((cell) => cell.dataset.status)).toEqual([
         'complete',
         'complete',

@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDBFactory } from 'fake-indexeddb';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 import { compareService, loadCompareResults, scriptedEngine } from './compare-service';
+import { eventually } from '../../support/eventually';
 
 // The cells' code loads after the page (lazily); loaded once up front, it is there when a run starts.
 beforeAll(loadCompareResults, 60_000);
@@ -30,7 +31,7 @@ describe('compare diff', () => {
     for (const name of ['Variant 1', 'Variant 2'])
       await user.click(within(screen.getByRole('listitem', { name })).getByLabelText('logprobs'));
     await user.click(screen.getByRole('button', { name: 'Run' }));
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(screen.getAllByRole('article').map((cell) => cell.dataset.status)).toEqual([
         'complete',
         'complete',

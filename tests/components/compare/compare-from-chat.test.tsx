@@ -1,12 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDBFactory } from 'fake-indexeddb';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { plantConversation } from '../support/plant-conversation';
 import type { Conversation } from '../../../src/lib/chat';
 import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 import { compareService, loadCompareResults, scriptedEngine } from './compare-service';
+import { eventually } from '../../support/eventually';
 
 // The cells' code loads after the page (lazily); loaded once up front, it is there when a run starts.
 beforeAll(loadCompareResults, 60_000);
@@ -46,7 +47,7 @@ describe('compare: starting from a chat conversation, with few-shot examples', (
 
     const picker = await screen.findByRole('group', { name: 'Start from a chat conversation' });
     const select = within(picker).getByLabelText('Start from a chat conversation');
-    await vi.waitFor(() => expect(select).toHaveValue('recent'));
+    await eventually(() => expect(select).toHaveValue('recent'));
     expect(
       within(select)
         .getAllByRole('option')
@@ -84,7 +85,7 @@ describe('compare: starting from a chat conversation, with few-shot examples', (
 
     await user.click(screen.getByRole('button', { name: 'Run' }));
     const cell = await screen.findByRole('article');
-    await vi.waitFor(() => expect(cell.dataset.status).toBe('complete'));
+    await eventually(() => expect(cell.dataset.status).toBe('complete'));
     expect(cell).toHaveTextContent('The Danube.');
     expect(service.bodies[0]).toMatchObject({
       model: 'svc-reasoner',

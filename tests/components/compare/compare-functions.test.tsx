@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDBFactory } from 'fake-indexeddb';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 import { callingEngine, compareService, loadCompareResults } from './compare-service';
+import { eventually } from '../../support/eventually';
 
 // The cells' code loads after the page (lazily); loaded once up front, it is there when a run starts.
 beforeAll(loadCompareResults, 60_000);
@@ -42,7 +43,7 @@ describe('compare: functions per variant', () => {
     await user.click(definitions);
     await user.paste(DEFINITIONS);
     // The definitions are checked (the checker loads on first use) before a variant may send them.
-    await vi.waitFor(() => expect(within(row('Variant 1')).getByLabelText('functions')).toBeEnabled());
+    await eventually(() => expect(within(row('Variant 1')).getByLabelText('functions')).toBeEnabled());
     for (const name of ['Variant 1', 'Variant 2'])
       await user.click(within(row(name)).getByLabelText('functions'));
     await user.click(screen.getByRole('button', { name: 'Add variant' }));
@@ -54,10 +55,10 @@ describe('compare: functions per variant', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(/^line 1: /);
     expect(screen.getByRole('button', { name: 'Run' })).toBeDisabled();
     await user.type(definitions, '{Backspace}');
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Run' })).toBeEnabled());
+    await eventually(() => expect(screen.getByRole('button', { name: 'Run' })).toBeEnabled());
 
     await user.click(screen.getByRole('button', { name: 'Run' }));
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(screen.getAllByRole('article').map((cell) => cell.dataset.status)).toEqual([
         'complete',
         'complete',

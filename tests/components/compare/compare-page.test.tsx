@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 import { loadCompareResults } from './compare-service';
+import { eventually } from '../../support/eventually';
 
 // The cells' code loads after the page (lazily); loaded once up front, it is there when a run starts.
 beforeAll(loadCompareResults, 60_000);
@@ -40,7 +41,7 @@ describe('compare page', () => {
     await user.tab();
 
     await user.click(screen.getByRole('button', { name: 'Run' }));
-    await vi.waitFor(() => {
+    await eventually(() => {
       expect(cells().map((cell) => cell.dataset.status)).toEqual([
         'complete',
         'complete',

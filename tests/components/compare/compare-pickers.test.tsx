@@ -1,12 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { plantConversation } from '../support/plant-conversation';
 import type { Conversation } from '../../../src/lib/chat';
 import { inProcessService, TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 import { loadCompareResults } from './compare-service';
+import { eventually } from '../../support/eventually';
 
 // The cells' code loads after the page (lazily); loaded up front, it is not loaded during teardown.
 beforeAll(loadCompareResults, 60_000);
@@ -45,7 +46,7 @@ describe('compare: the model field and the chat conversation picker', () => {
     expect(listId).toBeTruthy();
     const suggestions = () =>
       Array.from(document.getElementById(listId!)?.querySelectorAll('option') ?? []).map((o) => o.value);
-    await vi.waitFor(() => expect(suggestions()).toContain('svc-chat'));
+    await eventually(() => expect(suggestions()).toContain('svc-chat'));
     expect(suggestions()).toContain('svc-reasoner');
     // Free text stays allowed: a server may serve a model it does not list.
     await userEvent.setup({ delay: null }).clear(model);
@@ -60,7 +61,7 @@ describe('compare: the model field and the chat conversation picker', () => {
     renderApp({ path: '/compare', fetch: inProcessService().fetch });
     const picker = await screen.findByRole('group', { name: 'Start from a chat conversation' });
     const select = within(picker).getByLabelText('Start from a chat conversation');
-    await vi.waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(2));
+    await eventually(() => expect(within(select).getAllByRole('option')).toHaveLength(2));
     const [recent, older] = within(select)
       .getAllByRole('option')
       .map((o) => o.textContent ?? '');

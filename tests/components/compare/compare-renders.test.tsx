@@ -6,6 +6,7 @@ import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 import type * as VariantsEditorModule from '../../../src/features/compare/variants-editor';
 import { compareService, loadCompareResults, steppedEngine } from './compare-service';
+import { eventually } from '../../support/eventually';
 
 // The cells' code loads after the page (lazily); loaded once up front, it is there when a run starts.
 beforeAll(loadCompareResults, 60_000);
@@ -41,15 +42,15 @@ describe('compare: rendering while streaming', () => {
 
     const cell = await screen.findByRole('article');
     stepped.step('word0 ');
-    await vi.waitFor(() => expect(cell).toHaveTextContent('word0'));
+    await eventually(() => expect(cell).toHaveTextContent('word0'));
     const before = editorRenders.count;
     for (let i = 1; i <= 40; i += 1) {
       stepped.step(`word${i} `);
-      await vi.waitFor(() => expect(cell).toHaveTextContent(`word${i}`));
+      await eventually(() => expect(cell).toHaveTextContent(`word${i}`));
     }
     expect(editorRenders.count - before).toBe(0);
     stepped.finish();
-    await vi.waitFor(() => expect(cell.dataset.status).toBe('complete'));
+    await eventually(() => expect(cell.dataset.status).toBe('complete'));
     expect(within(cell).getByLabelText('Figures')).toHaveTextContent(/completion\s*40/);
     // The end of the run is news for the page (Stop all goes, Run again stays): one render, not 40.
     expect(editorRenders.count - before).toBeLessThanOrEqual(2);

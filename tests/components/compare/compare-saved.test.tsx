@@ -6,6 +6,7 @@ import { createComparisonStore } from '../../../src/lib/compare/comparison-store
 import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 import { compareService, heldEngine, loadCompareResults } from './compare-service';
+import { eventually } from '../../support/eventually';
 
 // The cells' code loads after the page (lazily); loaded once up front, it is there when a run starts.
 beforeAll(loadCompareResults, 60_000);
@@ -52,7 +53,7 @@ describe('compare: saved comparisons', () => {
     // The page opened again (a reload, while the old one never got to finish) finds it and shows it.
     const after = renderApp({ path: '/compare', fetch: service.fetch });
     const reloaded = within(after.container);
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(reloaded.getAllByRole('article').map((c) => c.dataset.status)).toEqual([
         'interrupted',
         'interrupted',
@@ -91,7 +92,7 @@ describe('compare: saved comparisons', () => {
     broken.comparison.cells[1]!.status = 'finished';
     await importIt(JSON.stringify(broken));
     // The import is read asynchronously: wait for its answer to replace the last one.
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(within(saved).getByRole('alert')).toHaveTextContent(
         '$.comparison.cells[1].status must be one of "waiting", "streaming", "complete", "stopped", "error", "interrupted", found the string "finished"',
       ),
@@ -100,7 +101,7 @@ describe('compare: saved comparisons', () => {
 
     await importIt(json);
     // Its id is taken, so it comes in beside the original, and is shown.
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(within(saved).getAllByRole('button', { name: /^Export / })).toHaveLength(2),
     );
     expect(within(saved).queryByRole('alert')).toBeNull();
@@ -129,7 +130,7 @@ describe('compare: deleting a saved comparison', () => {
     await user.clear(message);
     await user.type(message, 'Name a lake');
     await user.click(page.getByRole('button', { name: 'Run' }));
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(page.getAllByRole('article').map((c) => c.dataset.status)).toEqual(['complete', 'complete']),
     );
     const saved = page.getByRole('region', { name: 'Saved comparisons' });
@@ -140,7 +141,7 @@ describe('compare: deleting a saved comparison', () => {
     expect(await createComparisonStore().list()).toHaveLength(1);
     await user.click(within(row).getByRole('button', { name: `Delete ${title}…` }));
     await user.click(within(row).getByRole('button', { name: 'Delete' }));
-    await vi.waitFor(async () => expect(await createComparisonStore().list()).toHaveLength(0));
-    await vi.waitFor(() => expect(within(saved).queryByRole('listitem')).toBeNull());
+    await eventually(async () => expect(await createComparisonStore().list()).toHaveLength(0));
+    await eventually(() => expect(within(saved).queryByRole('listitem')).toBeNull());
   });
 });

@@ -16,6 +16,7 @@ import {
   scriptedEngine,
   steppedEngine,
 } from './compare-service';
+import { eventually } from '../../support/eventually';
 
 beforeAll(loadCompareResults, 60_000);
 beforeEach(() => {
@@ -51,24 +52,24 @@ describe('compare: each cell on its own', () => {
     await sweep(user, 'temperature', '0, 0.5, 1');
     await user.click(screen.getByRole('button', { name: 'Run' }));
 
-    await vi.waitFor(() => expect(cells()).toHaveLength(3));
+    await eventually(() => expect(cells()).toHaveLength(3));
     replies.forEach((reply, i) => reply.step(`first${i} `));
-    await vi.waitFor(() => cells().forEach((cell, i) => expect(cell).toHaveTextContent(`first${i}`)));
+    await eventually(() => cells().forEach((cell, i) => expect(cell).toHaveTextContent(`first${i}`)));
     expect(statuses()).toEqual(['streaming', 'streaming', 'streaming']);
 
     await user.click(within(cells()[1]!).getByRole('button', { name: /^Stop / }));
-    await vi.waitFor(() => expect(statuses()[1]).toBe('stopped'));
+    await eventually(() => expect(statuses()[1]).toBe('stopped'));
     // The others go on: more text, then their ends.
     replies[0]!.step('second0 ');
     replies[2]!.step('second2 ');
-    await vi.waitFor(() => {
+    await eventually(() => {
       expect(cells()[0]).toHaveTextContent('second0');
       expect(cells()[2]).toHaveTextContent('second2');
     });
     expect(statuses()).toEqual(['streaming', 'stopped', 'streaming']);
     replies[0]!.finish();
     replies[2]!.finish();
-    await vi.waitFor(() => expect(statuses()).toEqual(['complete', 'stopped', 'complete']));
+    await eventually(() => expect(statuses()).toEqual(['complete', 'stopped', 'complete']));
     expect(cells()[1]).toHaveTextContent('first1');
     expect(within(cells()[1]!).getByRole('status')).toHaveTextContent('Stopped: partial reply');
     expect(within(cells()[0]!).getByLabelText('Figures')).toHaveTextContent(/completion\s*40/);
@@ -89,7 +90,7 @@ describe('compare: each cell on its own', () => {
     await user.click(screen.getByRole('button', { name: 'Run' }));
 
     // Past the limit, cells say they wait for it (with the seconds left), rather than fail.
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(screen.getAllByText(/Waiting for the rate limit, \d+ s|Queued/).length).toBeGreaterThan(0),
     );
     await vi.waitFor(() => expect(statuses()).toEqual(Array(8).fill('complete')), { timeout: 60_000 });

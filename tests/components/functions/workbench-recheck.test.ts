@@ -7,6 +7,7 @@ import { FUNCTION_TEMPLATES } from '../../../src/lib/function-schema';
 import { schemaCheckerState } from '../../../src/lib/function-schema/schema-checker';
 import { newWorkbench } from '../../../src/features/chat/functions/workbench-state';
 import { createWorkbenchesStore } from '../../../src/features/chat/functions/workbenches-store';
+import { eventually } from '../../support/eventually';
 
 const weather = FUNCTION_TEMPLATES[0]!.definition;
 
@@ -20,7 +21,7 @@ describe('a workbench opened before the schema checker', () => {
     expect(early.check.definitions).toBeNull();
     expect(early.functionsProblem).toBe('Checking the function definitions against the schema…');
 
-    await vi.waitFor(() => expect(store.getState().workbenches.c1!.functionsProblem).toBeNull());
+    await eventually(() => expect(store.getState().workbenches.c1!.functionsProblem).toBeNull());
     expect(store.getState().workbenches.c1!.check.definitions).toEqual([weather]);
     expect(applied).toHaveBeenCalledWith('c1', [weather]);
   });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFrameScheduler } from '../../../src/lib/frame-scheduler';
+import { eventually } from '../../support/eventually';
 
 afterEach(() => vi.useRealTimers());
 
@@ -37,7 +38,7 @@ describe('createFrameScheduler', () => {
     const callback = vi.fn();
     createFrameScheduler(callback).schedule();
     expect(raf).toHaveBeenCalledTimes(1);
-    await vi.waitFor(() => expect(callback).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(callback).toHaveBeenCalledTimes(1));
     raf.mockRestore();
   });
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ConversationMessage } from '../../../lib/chat';
 import { createTokenCounter, type TokenCount, type TokenCounter } from '../../../lib/tokens/token-counter';
-import { TOKENS_PER_IMAGE } from '../../../protocol/tokens/prompt-tokens';
+import { TOKENS_PER_IMAGE } from '../../../protocol/tokens/image-tokens';
 import type { ChatMessage } from '../../../protocol/wire';
 import { modelsQueryOptions, useApi, useSettingsStore } from '../../../stores';
 import { effectiveChatParameters } from '../../../stores/effective-parameters';

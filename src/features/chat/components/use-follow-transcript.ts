@@ -23,7 +23,7 @@ export interface FollowTranscript extends StickToBottom {
  * @param mountFrom the first row mounted: earlier rows arriving above change the content too.
  */
 export function useFollowTranscript(messages: readonly ConversationMessage[], mountFrom: number) {
-  const stick = useStickToBottom();
+  const stick = useStickToBottom(messages.length > 0);
   const { contentChanged, jumpToLatest, reveal, isFollowing, following, contentRef } = stick;
   const [news, setNews] = useState<string | null>(null);
   const last = messages.at(-1);

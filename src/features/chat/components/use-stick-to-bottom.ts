@@ -20,9 +20,11 @@ export interface StickToBottom {
 /**
  * Keeps a scroller at its end while its content grows, until the reader scrolls up; coming back to
  * the end by hand, or `jumpToLatest`, follows again. The work is done by a controller loaded just
- * after the first paint (see `attachStickToBottom`), so the chat page's first load stays small.
+ * after the first paint once there is something to scroll (`active`: a new conversation has no
+ * messages), see `attachStickToBottom`, so the chat page's first load stays small; what was asked of
+ * it before it came (a jump, a pin) is done when it attaches.
  */
-export function useStickToBottom(): StickToBottom {
+export function useStickToBottom(active = true): StickToBottom {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLOListElement>(null);
   const [following, setFollowingState] = useState(true);
@@ -58,7 +60,7 @@ export function useStickToBottom(): StickToBottom {
 
   useEffect(() => {
     const element = scrollerRef.current;
-    if (!element) return undefined;
+    if (!element || !active) return undefined;
     let detach: (() => void) | null = null;
     let gone = false;
     void import('./stick-to-bottom-controller').then(({ attachStickToBottom }) => {
@@ -68,7 +70,7 @@ export function useStickToBottom(): StickToBottom {
       gone = true;
       detach?.();
     };
-  }, [setFollowing]);
+  }, [active, setFollowing]);
 
   const contentChanged = useCallback(() => ask({ pin: true }), [ask]);
   const reveal = useCallback(
