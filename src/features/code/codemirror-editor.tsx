@@ -9,9 +9,10 @@ import {
   lineNumbers,
   placeholder,
 } from '@codemirror/view';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { codeHighlightStyle } from './highlight-style';
-import { EDITOR_FRAME_CLASS, EDITOR_PLACEHOLDER, type CodeEditorProps } from './code-editor';
+import type { CodeEditorProps } from './code-editor';
+import { EDITOR_FRAME_CLASS, EDITOR_PLACEHOLDER } from './editor-frame';
 import { setSuggestion, suggestionExtension, suggestionField } from './suggestion-extension';
 
 /** Where the plain editor left off when this one replaced it. */
@@ -23,7 +24,8 @@ export interface EditorHandoff {
 }
 
 export interface CodeMirrorEditorProps extends CodeEditorProps {
-  handoff: EditorHandoff | null;
+  /** Where the plain editor it replaces left off, read as the view is made (null: none shown). */
+  takeHandoff?: () => EditorHandoff | null;
 }
 
 const clampedSelection = (handoff: EditorHandoff, length: number) => ({
@@ -56,7 +58,9 @@ export function CodeMirrorEditor(props: CodeMirrorEditorProps) {
     latest.current = props;
   });
 
-  useEffect(() => {
+  // Made in a layout effect: in the commit that removed the plain editor, before the browser can
+  // deliver another key (which would otherwise land on nothing, the text box gone and focus lost).
+  useLayoutEffect(() => {
     if (!host.current) return;
     const keys = Prec.highest(
       keymap.of([
@@ -80,11 +84,12 @@ export function CodeMirrorEditor(props: CodeMirrorEditorProps) {
       ]),
     );
     const initial = latest.current;
+    const handoff = initial.takeHandoff?.() ?? null;
     const created = new EditorView({
       parent: host.current,
       state: EditorState.create({
         doc: initial.value,
-        ...(initial.handoff ? { selection: clampedSelection(initial.handoff, initial.value.length) } : {}),
+        ...(handoff ? { selection: clampedSelection(handoff, initial.value.length) } : {}),
         extensions: [
           keys,
           lineNumbers(),
@@ -111,7 +116,7 @@ export function CodeMirrorEditor(props: CodeMirrorEditorProps) {
       }),
     });
     view.current = created;
-    if (initial.handoff?.focused) {
+    if (handoff?.focused) {
       created.focus();
       created.dispatch({
         effects: EditorView.scrollIntoView(created.state.selection.main.head, { y: 'center' }),
@@ -124,10 +129,14 @@ export function CodeMirrorEditor(props: CodeMirrorEditorProps) {
   }, []);
 
   // Outside changes of the prompt (accept, a restored draft): appended text keeps the cursor at
-  // the end; anything else replaces the document.
+  // the end; anything else replaces the document. Only a value the page has not seen before is an
+  // outside change: this effect runs after the paint, and keys typed into the view before it (just
+  // after the view replaced the plain text box) are newer than the value it was made with.
+  const synced = useRef(props.value);
   useEffect(() => {
     const v = view.current;
-    if (!v) return;
+    if (!v || props.value === synced.current) return;
+    synced.current = props.value;
     const current = v.state.doc.toString();
     if (current === props.value) return;
     const appended = props.value.startsWith(current);
