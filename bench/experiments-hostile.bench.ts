@@ -12,9 +12,9 @@ import {
   EXPERIMENTS_ORDINARY_CASES,
   openExperiments,
   pointAtHostile,
-  removeImportedFiles,
   type ExperimentsCase,
 } from '../tests/e2e/support/experiments-hostile-cases';
+import { removeChosenFiles } from '../tests/e2e/support/chosen-files';
 import {
   startExperimentsHostileServer,
   type ExperimentsHostileServer,
@@ -82,7 +82,7 @@ export async function runExperimentsHostileBench(): Promise<string[]> {
   } finally {
     await browser.close();
     await hostile.close();
-    await removeImportedFiles();
+    await removeChosenFiles();
     await service.stop();
   }
   return lines;

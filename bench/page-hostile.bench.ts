@@ -12,6 +12,7 @@ import {
   writeEarlier,
   type HostileCase,
 } from '../tests/e2e/support/hostile-cases';
+import { removeChosenFiles } from '../tests/e2e/support/chosen-files';
 import { startHostileServer, type HostileServer } from '../tests/e2e/support/hostile-server';
 import { startService, type RunningService } from '../tests/e2e/support/start-service';
 import { longestTask, pageWithLongTasks, resetLongTasks } from './support/long-tasks';
@@ -66,6 +67,7 @@ export async function runPageHostileBench(): Promise<string[]> {
   } finally {
     await browser.close();
     await hostile.close();
+    await removeChosenFiles();
     await service.stop();
   }
   return lines;

@@ -15,9 +15,9 @@ import {
   EXPERIMENTS_HOSTILE_CASES,
   openExperiments,
   pointAtHostile,
-  removeImportedFiles,
   stillUsable,
 } from './support/experiments-hostile-cases';
+import { removeChosenFiles } from './support/chosen-files';
 import {
   startExperimentsHostileServer,
   type ExperimentsHostileServer,
@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await hostile?.close();
-  await removeImportedFiles();
+  await removeChosenFiles();
 });
 
 describe('hostile input never freezes or breaks the experiments page', () => {

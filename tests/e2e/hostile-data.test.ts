@@ -21,6 +21,7 @@ import {
   savedList,
   writeEarlier,
 } from './support/hostile-cases';
+import { removeChosenFiles } from './support/chosen-files';
 import { startHostileServer, type HostileServer } from './support/hostile-server';
 import { useServiceAndBrowser } from './support/service-and-browser';
 
@@ -31,6 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await hostile?.close();
+  await removeChosenFiles();
 });
 
 /** The page answers: the composer takes text, and the conversation made before is still listed. */

@@ -5,11 +5,9 @@
  * its longest main-thread task; the bench (bench/experiments-hostile.bench.ts) holds that figure
  * against its goal (under 1 s) next to ordinary steps of the same kinds.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { chooseFromDisk } from './chosen-files';
 import type { ExperimentsHostileServer } from './experiments-hostile-server';
 
 export interface ExperimentsCaseContext {
@@ -88,19 +86,8 @@ async function fill(scope: Locator, label: string, value: string) {
   await field.blur();
 }
 
-const folders: string[] = [];
-
-/** Deletes the files imported so far (not before: the page reads a chosen file when it gets to it). */
-export async function removeImportedFiles() {
-  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
-}
-
 async function importFile(page: Page, name: string, text: string) {
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'svc-exp-hostile-'));
-  folders.push(folder);
-  const file = path.join(folder, name);
-  await writeFile(file, text);
-  await page.getByLabel('Import CSV or JSONL…').setInputFiles(file);
+  await chooseFromDisk(page.getByLabel('Import CSV or JSONL…'), name, text);
 }
 
 /** The import's refusal, read once it shows; the rows stay as they were. */

@@ -5,11 +5,9 @@
  * the page after each step; the bench times the step's longest main-thread task against an ordinary
  * conversation's.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { addConnectionInSettings } from './add-connection';
+import { chooseFromDisk } from './chosen-files';
 import { expect } from 'vitest';
 import {
   catastrophicPattern,
@@ -64,20 +62,14 @@ async function openShared(
   await expect.poll(() => transcriptText(page), { timeout: 120_000 }).toContain(words);
 }
 
-/**
- * Chooses a file of `text` in the import. From disk, as a person would: a buffer handed to Playwright
- * is rebuilt inside the page by script, a long task of the test's own making.
- */
+/** Chooses a file of `text` in the import (see chosen-files.ts for why from disk). */
 async function importFile(page: Page, text: string) {
   await page.getByRole('button', { name: 'Import/Export' }).click();
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'svc-hostile-'));
-  const file = path.join(folder, 'import.json');
-  await writeFile(file, text);
-  try {
-    await page.getByRole('region', { name: 'Import' }).locator('input[type="file"]').setInputFiles(file);
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
+  await chooseFromDisk(
+    page.getByRole('region', { name: 'Import' }).locator('input[type="file"]'),
+    'import.json',
+    text,
+  );
 }
 
 /**
