@@ -4,10 +4,8 @@
  * of requests it would take to fill it. The dataset is imported through the page (so its row ids and
  * the draft are the page's own); the results are made here for the cells the page would plan.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { chooseFromDisk, removeChosenFiles } from '../tests/e2e/support/chosen-files';
 import type { CellResult } from '../src/lib/experiments/cell-result';
 import type { DatasetRow } from '../src/lib/experiments/dataset-row';
 import { variantLabels } from '../src/lib/experiments/page-draft';
@@ -89,17 +87,13 @@ function resultOf(cellId: string, rowIndex: number, variant: number): CellResult
 export async function plantMatrix(page: Page, origin: string, rows: number): Promise<number> {
   await page.goto(new URL('/experiments', origin).href);
   await page.getByRole('heading', { name: 'Experiments', level: 1 }).waitFor();
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'svc-matrix-'));
-  const file = path.join(folder, 'rows.csv');
   const lines = ['city,country', ...Array.from({ length: rows }, (_, i) => `City ${i + 1},Country ${i + 1}`)];
-  await writeFile(file, lines.join('\n'));
   let draft: StoredDraft;
   try {
-    await page.getByLabel('Import CSV or JSONL…').setInputFiles(file);
-    // Kept until the rows are stored: the page reads a chosen file when it gets to it.
+    await chooseFromDisk(page.getByLabel('Import CSV or JSONL…'), 'rows.csv', lines.join('\n'));
     draft = await storedDraft(page, rows);
   } finally {
-    await rm(folder, { recursive: true, force: true });
+    await removeChosenFiles();
   }
   const connection = await page
     .getByRole('combobox', { name: 'Connection' })

@@ -6,7 +6,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDBFactory } from 'fake-indexeddb';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_BASE_URL, TEST_KEY } from '../support/local-service';
 import { addConnection, renderApp } from '../support/render-app';
 import {
@@ -93,7 +93,7 @@ describe('compare: each cell on its own', () => {
     await eventually(() =>
       expect(screen.getAllByText(/Waiting for the rate limit, \d+ s|Queued/).length).toBeGreaterThan(0),
     );
-    await vi.waitFor(() => expect(statuses()).toEqual(Array(8).fill('complete')), { timeout: 60_000 });
+    await eventually(() => expect(statuses()).toEqual(Array(8).fill('complete')));
     expect(service.statuses.filter((s) => s === 429)).toEqual([]);
     expect(service.statuses).toHaveLength(8);
     cells().forEach((cell) => expect(cell).toHaveTextContent('A short reply.'));
